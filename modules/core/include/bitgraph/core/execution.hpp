@@ -1,0 +1,123 @@
+// Execution-space traits, the kernel-path option shared by all ops, and checked allocation helpers.
+#pragma once
+
+#include <Kokkos_Core.hpp>
+
+#include <cstddef>
+#include <limits>
+#include <new>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "bitgraph/core/error.hpp"
+#include "bitgraph/core/types.hpp"
+
+namespace bitgraph {
+
+/// Which implementation of an op runs. `automatic` lets the op choose; the others force one path so
+/// that tests can check every path against every other. Asking for a path the execution space does
+/// not have (e.g. `cuda_warp` on Serial) throws `unsupported_error`.
+enum class op_algorithm : std::uint8_t {
+  automatic,  ///< the op's own choice (the fastest path it has for the space and inputs)
+  generic,    ///< the portable Kokkos implementation, available on every space
+  cuda_warp,  ///< CUDA warp-intrinsic kernels (`__popc`, `__shfl_sync`, `__ballot_sync`)
+  cuda_mma,   ///< CUDA binary tensor-core kernels (`mma.sync ... b1 ... and.popc`)
+};
+
+/// Name of an `op_algorithm` as used on the command line ("auto", "generic", "cuda-warp", "cuda-mma").
+inline std::string_view to_string(op_algorithm a) {
+  switch (a) {
+    case op_algorithm::automatic: return "auto";
+    case op_algorithm::generic: return "generic";
+    case op_algorithm::cuda_warp: return "cuda-warp";
+    case op_algorithm::cuda_mma: return "cuda-mma";
+  }
+  return "?";
+}
+
+/// True for `Kokkos::Cuda` when the CUDA backend is enabled.
+template <class ExecSpace>
+inline constexpr bool is_cuda_space_v =
+#if defined(KOKKOS_ENABLE_CUDA)
+    std::is_same_v<ExecSpace, Kokkos::Cuda>;
+#else
+    false;
+#endif
+
+/// True when `ExecSpace` can dereference host memory (Serial, OpenMP, Threads).
+template <class ExecSpace>
+inline constexpr bool is_host_space_v =
+    Kokkos::SpaceAccessibility<ExecSpace, Kokkos::HostSpace>::accessible;
+
+/// Memory space an execution space allocates in by default.
+template <class ExecSpace>
+using memory_space_t = typename ExecSpace::memory_space;
+
+/// Short lowercase name of an execution space ("serial", "openmp", "cuda", ...).
+template <class ExecSpace>
+std::string_view space_name() {
+  if constexpr (std::is_same_v<ExecSpace, Kokkos::Serial>) return "serial";
+#if defined(KOKKOS_ENABLE_OPENMP)
+  else if constexpr (std::is_same_v<ExecSpace, Kokkos::OpenMP>) return "openmp";
+#endif
+#if defined(KOKKOS_ENABLE_CUDA)
+  else if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda>) return "cuda";
+#endif
+  else return ExecSpace::name();
+}
+
+namespace detail {
+
+/// Rejects a forced kernel path that `ExecSpace` cannot run.
+template <class ExecSpace>
+void check_algorithm(op_algorithm a, const char* func) {
+  if ((a == op_algorithm::cuda_warp || a == op_algorithm::cuda_mma) && !is_cuda_space_v<ExecSpace>) {
+    throw unsupported_error(detail::concat("bitgraph::", func, ": algorithm '", to_string(a),
+                                           "' needs the Cuda execution space, not '",
+                                           space_name<ExecSpace>(), "'"));
+  }
+}
+
+/// Number of bytes of `count` elements of `T`, or `size_error` if that overflows.
+template <class T>
+std::size_t checked_bytes(std::uint64_t count, const std::string& label) {
+  if (count > std::numeric_limits<std::size_t>::max() / sizeof(T)) {
+    throw size_error(concat("bitgraph: cannot allocate '", label, "': ", count, " elements of ",
+                            sizeof(T), " bytes overflow the address space"));
+  }
+  return static_cast<std::size_t>(count) * sizeof(T);
+}
+
+}  // namespace detail
+
+/// Allocates a 1-D view of `count` elements (zero-initialised unless `init` is false). Converts Kokkos'
+/// allocation failures into `allocation_error` naming the buffer and size, so callers never crash on
+/// oversized inputs.
+template <class View>
+View allocate_view(const std::string& label, std::uint64_t count, bool init = true) {
+  using value_type = typename View::non_const_value_type;
+  const std::size_t bytes = detail::checked_bytes<value_type>(count, label);
+  try {
+    if (init) return View(label, static_cast<std::size_t>(count));
+    return View(Kokkos::view_alloc(Kokkos::WithoutInitializing, label), static_cast<std::size_t>(count));
+  } catch (const std::bad_alloc& e) {
+    throw allocation_error(detail::concat("bitgraph: allocation of '", label, "' (", bytes,
+                                          " bytes) in ", View::memory_space::name(), " failed: ",
+                                          e.what()));
+  } catch (const std::runtime_error& e) {
+    throw allocation_error(detail::concat("bitgraph: allocation of '", label, "' (", bytes,
+                                          " bytes) in ", View::memory_space::name(), " failed: ",
+                                          e.what()));
+  }
+}
+
+/// Reads one element of a view that may live in device memory.
+template <class View>
+typename View::non_const_value_type read_element(const View& v, std::size_t i) {
+  typename View::non_const_value_type out{};
+  Kokkos::deep_copy(out, Kokkos::subview(v, i));
+  return out;
+}
+
+}  // namespace bitgraph

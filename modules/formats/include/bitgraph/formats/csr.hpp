@@ -1,0 +1,398 @@
+// Compressed sparse row graphs (64-bit offsets, 32-bit vertex ids) and their construction and
+// transformations: build from edges, transpose (CSC), symmetrise, self-loop / duplicate removal, degrees.
+#pragma once
+
+#include <Kokkos_Core.hpp>
+
+#include <cstdint>
+#include <string>
+
+#include "bitgraph/core/error.hpp"
+#include "bitgraph/core/execution.hpp"
+#include "bitgraph/core/types.hpp"
+#include "bitgraph/formats/edge_list.hpp"
+
+namespace bitgraph {
+
+/// A graph in CSR form. Row `u` holds the out-neighbours of `u` in `col_idx[row_ptr[u] .. row_ptr[u+1])`,
+/// sorted ascending. Builders also remove duplicates unless asked to keep them (`has_duplicates`).
+/// `weights` is empty for an unweighted graph, otherwise parallel to `col_idx`.
+template <class MemorySpace>
+struct csr_graph {
+  using memory_space = MemorySpace;
+  using offsets_view = Kokkos::View<offset_t*, MemorySpace>;
+  using indices_view = Kokkos::View<vertex_t*, MemorySpace>;
+  using weights_view = Kokkos::View<double*, MemorySpace>;
+
+  vertex_t n = 0;                          ///< number of vertices (rows and columns)
+  offset_t nnz = 0;                        ///< number of stored entries (directed edges)
+  graph_kind kind = graph_kind::directed;  ///< undirected graphs store both directions of each edge
+  bool has_duplicates = false;             ///< true only if built with `remove_duplicates = false`
+  offsets_view row_ptr;                    ///< n + 1 offsets
+  indices_view col_idx;                    ///< nnz column indices, ascending within each row
+  weights_view weights;                    ///< nnz weights when `has_weights`, else empty
+  bool has_weights = false;                ///< whether edges carry weights (an empty view cannot tell)
+};
+
+/// How `build_csr` interprets and cleans its input.
+struct csr_build_options {
+  /// `directed` keeps each entry as given (mirrored only if the edge list says so); `undirected`
+  /// symmetrises: every (u, v) also yields (v, u).
+  graph_kind kind = graph_kind::directed;
+  bool remove_self_loops = false;  ///< drop (u, u) entries
+  bool remove_duplicates = true;   ///< merge repeated (u, v); weights keep the minimum
+  bool keep_weights = true;        ///< carry the edge list's weights into the CSR
+};
+
+namespace detail {
+
+/// Sorts `keys[lo, hi)` ascending with `vals` permuted alike (vals may be empty). Heap sort: in place,
+/// O(len log len) worst case, usable by one device thread.
+template <class Keys, class Vals>
+KOKKOS_INLINE_FUNCTION void sort_segment(const Keys& keys, const Vals& vals, offset_t lo, offset_t hi) {
+  const offset_t len = hi - lo;
+  const bool with_vals = vals.extent(0) > 0;
+  if (len < 2) return;
+  if (len <= 24) {  // insertion sort is fastest on the short rows that dominate sparse graphs
+    for (offset_t i = lo + 1; i < hi; ++i) {
+      const auto k = keys(i);
+      double v = with_vals ? vals(i) : 0.0;
+      offset_t j = i;
+      while (j > lo && keys(j - 1) > k) {
+        keys(j) = keys(j - 1);
+        if (with_vals) vals(j) = vals(j - 1);
+        --j;
+      }
+      keys(j) = k;
+      if (with_vals) vals(j) = v;
+    }
+    return;
+  }
+  auto swap = [&](offset_t a, offset_t b) {
+    const auto tk = keys(lo + a);
+    keys(lo + a) = keys(lo + b);
+    keys(lo + b) = tk;
+    if (with_vals) {
+      const double tv = vals(lo + a);
+      vals(lo + a) = vals(lo + b);
+      vals(lo + b) = tv;
+    }
+  };
+  auto sift_down = [&](offset_t root, offset_t end) {
+    while (2 * root + 1 < end) {
+      offset_t child = 2 * root + 1;
+      if (child + 1 < end && keys(lo + child) < keys(lo + child + 1)) ++child;
+      if (keys(lo + root) >= keys(lo + child)) return;
+      swap(root, child);
+      root = child;
+    }
+  };
+  for (offset_t start = len / 2; start-- > 0;) sift_down(start, len);
+  for (offset_t end = len - 1; end > 0; --end) {
+    swap(0, end);
+    sift_down(0, end);
+  }
+}
+
+/// Core CSR builder on `ExecSpace`: counts, scans, scatters, sorts rows and removes duplicates.
+/// `src`/`dst`/`w` are COO arrays in the space's memory (`w` may be empty). `mirror` adds (v, u) for
+/// every (u, v) with u != v; `negate_mirror` negates the mirrored weight (skew-symmetric input).
+template <class ExecSpace>
+csr_graph<memory_space_t<ExecSpace>> build_csr_from_coo(
+    const ExecSpace& exec, vertex_t n, Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>> src,
+    Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>> dst,
+    Kokkos::View<const double*, memory_space_t<ExecSpace>> w, bool mirror, bool negate_mirror,
+    bool drop_loops, bool dedup, graph_kind kind) {
+  using mem = memory_space_t<ExecSpace>;
+  using graph = csr_graph<mem>;
+  const offset_t m = src.extent(0);
+  const bool weighted = w.extent(0) > 0;
+
+  graph g;
+  g.n = n;
+  g.kind = kind;
+  g.has_weights = weighted;
+  auto counts = allocate_view<typename graph::offsets_view>("bitgraph::csr::row_ptr", offset_t(n) + 1);
+
+  // Pass 1: count entries per row (and check ids while reading them once).
+  offset_t bad = 0;
+  Kokkos::parallel_reduce(
+      "bitgraph::csr::count", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, m),
+      KOKKOS_LAMBDA(const offset_t e, offset_t& nbad) {
+        const vertex_t u = src(e), v = dst(e);
+        if (u >= n || v >= n) {
+          ++nbad;
+          return;
+        }
+        if (drop_loops && u == v) return;
+        Kokkos::atomic_increment(&counts(u));
+        if (mirror && u != v) Kokkos::atomic_increment(&counts(v));
+      },
+      bad);
+  if (bad > 0) {
+    throw invalid_argument_error(detail::concat("bitgraph::build_csr: ", bad,
+                                                " entries have a vertex id >= n = ", n));
+  }
+
+  // Exclusive scan into row_ptr; the total is the number of entries before de-duplication.
+  offset_t total = 0;
+  Kokkos::parallel_scan(
+      "bitgraph::csr::scan", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, offset_t(n) + 1),
+      KOKKOS_LAMBDA(const offset_t i, offset_t& acc, const bool final) {
+        const offset_t c = counts(i);
+        if (final) counts(i) = acc;
+        acc += c;
+      },
+      total);
+  auto row_ptr = counts;
+  auto cursor = allocate_view<typename graph::offsets_view>("bitgraph::csr::cursor", n, false);
+  Kokkos::deep_copy(exec, cursor, Kokkos::subview(row_ptr, Kokkos::make_pair(offset_t(0), offset_t(n))));
+  auto cols = allocate_view<typename graph::indices_view>("bitgraph::csr::col_idx", total, false);
+  typename graph::weights_view vals;
+  if (weighted) vals = allocate_view<typename graph::weights_view>("bitgraph::csr::weights", total, false);
+
+  // Pass 2: scatter. Order within a row is arbitrary here; rows are sorted next.
+  Kokkos::parallel_for(
+      "bitgraph::csr::scatter", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, m),
+      KOKKOS_LAMBDA(const offset_t e) {
+        const vertex_t u = src(e), v = dst(e);
+        if (drop_loops && u == v) return;
+        const double x = weighted ? w(e) : 0.0;
+        const offset_t p = Kokkos::atomic_fetch_add(&cursor(u), offset_t(1));
+        cols(p) = v;
+        if (weighted) vals(p) = x;
+        if (mirror && u != v) {
+          const offset_t q = Kokkos::atomic_fetch_add(&cursor(v), offset_t(1));
+          cols(q) = u;
+          if (weighted) vals(q) = negate_mirror ? -x : x;
+        }
+      });
+
+  // Pass 3: sort each row; then (optionally) merge duplicates keeping the minimum weight.
+  Kokkos::parallel_for(
+      "bitgraph::csr::sort_rows", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, n),
+      KOKKOS_LAMBDA(const offset_t u) { sort_segment(cols, vals, row_ptr(u), row_ptr(u + 1)); });
+
+  if (!dedup) {
+    g.row_ptr = row_ptr;
+    g.col_idx = cols;
+    g.weights = vals;
+    g.nnz = total;
+    g.has_duplicates = true;
+    exec.fence();
+    return g;
+  }
+
+  auto uniq = allocate_view<typename graph::offsets_view>("bitgraph::csr::row_ptr", offset_t(n) + 1);
+  Kokkos::parallel_for(
+      "bitgraph::csr::count_unique", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, n),
+      KOKKOS_LAMBDA(const offset_t u) {
+        offset_t c = 0;
+        for (offset_t p = row_ptr(u); p < row_ptr(u + 1); ++p) c += (p == row_ptr(u) || cols(p) != cols(p - 1));
+        uniq(u) = c;
+      });
+  offset_t nnz = 0;
+  Kokkos::parallel_scan(
+      "bitgraph::csr::scan_unique",
+      Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, offset_t(n) + 1),
+      KOKKOS_LAMBDA(const offset_t i, offset_t& acc, const bool final) {
+        const offset_t c = uniq(i);
+        if (final) uniq(i) = acc;
+        acc += c;
+      },
+      nnz);
+  if (nnz == total) {  // nothing repeated: keep the sorted arrays as they are
+    g.row_ptr = row_ptr;
+    g.col_idx = cols;
+    g.weights = vals;
+    g.nnz = total;
+    exec.fence();
+    return g;
+  }
+  auto ucols = allocate_view<typename graph::indices_view>("bitgraph::csr::col_idx", nnz, false);
+  typename graph::weights_view uvals;
+  if (weighted) uvals = allocate_view<typename graph::weights_view>("bitgraph::csr::weights", nnz, false);
+  Kokkos::parallel_for(
+      "bitgraph::csr::compact", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, n),
+      KOKKOS_LAMBDA(const offset_t u) {
+        offset_t q = uniq(u);
+        for (offset_t p = row_ptr(u); p < row_ptr(u + 1); ++p) {
+          if (p == row_ptr(u) || cols(p) != cols(p - 1)) {
+            ucols(q) = cols(p);
+            if (weighted) uvals(q) = vals(p);
+            ++q;
+          } else if (weighted && vals(p) < uvals(q - 1)) {
+            uvals(q - 1) = vals(p);
+          }
+        }
+      });
+  g.row_ptr = uniq;
+  g.col_idx = ucols;
+  g.weights = uvals;
+  g.nnz = nnz;
+  exec.fence();
+  return g;
+}
+
+/// Checks that `n` fits the vertex type.
+inline vertex_t checked_vertex_count(std::uint64_t n, const char* func) {
+  if (n > max_vertices - 1) {
+    throw size_error(detail::concat("bitgraph::", func, ": ", n, " vertices exceed the limit of ",
+                                    max_vertices - 1, " (32-bit vertex ids)"));
+  }
+  return static_cast<vertex_t>(n);
+}
+
+}  // namespace detail
+
+/// Builds a CSR graph on `exec` from a host edge list. Symmetric storage in the list is expanded;
+/// `opts.kind == undirected` symmetrises general input. Throws `invalid_argument_error` on ids >= n,
+/// `size_error` if n does not fit 32 bits, `allocation_error` if memory runs out.
+template <class ExecSpace>
+csr_graph<memory_space_t<ExecSpace>> build_csr(const ExecSpace& exec, const edge_list& edges,
+                                               const csr_build_options& opts = {}) {
+  using mem = memory_space_t<ExecSpace>;
+  const vertex_t n = detail::checked_vertex_count(edges.num_vertices, "build_csr");
+  BITGRAPH_CHECK_ARG(edges.src.size() == edges.dst.size(), "build_csr", "src has ", edges.src.size(),
+                     " entries but dst has ", edges.dst.size());
+  BITGRAPH_CHECK_ARG(edges.weights.empty() || edges.weights.size() == edges.src.size(), "build_csr",
+                     "weights has ", edges.weights.size(), " entries but there are ", edges.src.size(),
+                     " edges");
+  const offset_t m = edges.src.size();
+  using host_u32 = Kokkos::View<const vertex_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+  using host_f64 = Kokkos::View<const double*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+  auto src = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::csr::coo_src", m, false);
+  auto dst = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::csr::coo_dst", m, false);
+  Kokkos::deep_copy(exec, src, host_u32(edges.src.data(), m));
+  Kokkos::deep_copy(exec, dst, host_u32(edges.dst.data(), m));
+  Kokkos::View<double*, mem> w;
+  if (opts.keep_weights && edges.weighted()) {
+    w = allocate_view<Kokkos::View<double*, mem>>("bitgraph::csr::coo_w", m, false);
+    Kokkos::deep_copy(exec, w, host_f64(edges.weights.data(), m));
+  }
+  const bool mirror = edges.storage != edge_storage::general || opts.kind == graph_kind::undirected;
+  const bool negate = edges.storage == edge_storage::skew_symmetric;
+  const graph_kind kind = opts.kind;
+  auto g = detail::build_csr_from_coo<ExecSpace>(exec, n, src, dst, w, mirror, negate, opts.remove_self_loops,
+                                                 opts.remove_duplicates, kind);
+  return g;
+}
+
+/// Transpose (the CSC of `g` as a CSR of A^T): row v of the result lists the in-neighbours of v.
+/// For an undirected graph this equals `g` but is still computed.
+template <class ExecSpace>
+csr_graph<memory_space_t<ExecSpace>> transpose(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g) {
+  using mem = memory_space_t<ExecSpace>;
+  const offset_t m = g.nnz;
+  auto src = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::transpose::src", m, false);
+  auto row_ptr = g.row_ptr;
+  const vertex_t n = g.n;
+  // Expand row ids; each thread walks one row.
+  Kokkos::parallel_for(
+      "bitgraph::transpose::expand", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, n),
+      KOKKOS_LAMBDA(const offset_t u) {
+        for (offset_t p = row_ptr(u); p < row_ptr(u + 1); ++p) src(p) = static_cast<vertex_t>(u);
+      });
+  auto t = detail::build_csr_from_coo<ExecSpace>(exec, n, g.col_idx, src, g.weights, false, false, false,
+                                                 !g.has_duplicates, g.kind);
+  t.has_duplicates = g.has_duplicates;
+  t.has_weights = g.has_weights;
+  return t;
+}
+
+/// Undirected version of `g`: for every stored (u, v) both (u, v) and (v, u), duplicates merged
+/// (minimum weight). Self-loops are kept unless `remove_self_loops`.
+template <class ExecSpace>
+csr_graph<memory_space_t<ExecSpace>> symmetrize(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g,
+                                                bool remove_self_loops = false) {
+  using mem = memory_space_t<ExecSpace>;
+  auto src = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::symmetrize::src", g.nnz, false);
+  auto row_ptr = g.row_ptr;
+  Kokkos::parallel_for(
+      "bitgraph::symmetrize::expand", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, g.n),
+      KOKKOS_LAMBDA(const offset_t u) {
+        for (offset_t p = row_ptr(u); p < row_ptr(u + 1); ++p) src(p) = static_cast<vertex_t>(u);
+      });
+  auto s = detail::build_csr_from_coo<ExecSpace>(exec, g.n, src, g.col_idx, g.weights, true, false,
+                                                 remove_self_loops, true, graph_kind::undirected);
+  s.has_weights = g.has_weights;
+  return s;
+}
+
+/// Copy of `g` without (u, u) entries.
+template <class ExecSpace>
+csr_graph<memory_space_t<ExecSpace>> remove_self_loops(const ExecSpace& exec,
+                                                       const csr_graph<memory_space_t<ExecSpace>>& g) {
+  using mem = memory_space_t<ExecSpace>;
+  auto src = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::remove_self_loops::src", g.nnz, false);
+  auto row_ptr = g.row_ptr;
+  Kokkos::parallel_for(
+      "bitgraph::remove_self_loops::expand", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, g.n),
+      KOKKOS_LAMBDA(const offset_t u) {
+        for (offset_t p = row_ptr(u); p < row_ptr(u + 1); ++p) src(p) = static_cast<vertex_t>(u);
+      });
+  auto r = detail::build_csr_from_coo<ExecSpace>(exec, g.n, src, g.col_idx, g.weights, false, false, true,
+                                                 !g.has_duplicates, g.kind);
+  r.has_duplicates = g.has_duplicates;
+  r.has_weights = g.has_weights;
+  return r;
+}
+
+/// Copy of `g` with repeated (u, v) entries merged (minimum weight).
+template <class ExecSpace>
+csr_graph<memory_space_t<ExecSpace>> remove_duplicates(const ExecSpace& exec,
+                                                       const csr_graph<memory_space_t<ExecSpace>>& g) {
+  using mem = memory_space_t<ExecSpace>;
+  auto src = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::remove_duplicates::src", g.nnz, false);
+  auto row_ptr = g.row_ptr;
+  Kokkos::parallel_for(
+      "bitgraph::remove_duplicates::expand", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, g.n),
+      KOKKOS_LAMBDA(const offset_t u) {
+        for (offset_t p = row_ptr(u); p < row_ptr(u + 1); ++p) src(p) = static_cast<vertex_t>(u);
+      });
+  auto r = detail::build_csr_from_coo<ExecSpace>(exec, g.n, src, g.col_idx, g.weights, false, false, false, true,
+                                                 g.kind);
+  r.has_weights = g.has_weights;
+  return r;
+}
+
+/// Out-degree of every vertex (row lengths).
+template <class ExecSpace>
+Kokkos::View<offset_t*, memory_space_t<ExecSpace>> out_degrees(const ExecSpace& exec,
+                                                               const csr_graph<memory_space_t<ExecSpace>>& g) {
+  auto d = allocate_view<Kokkos::View<offset_t*, memory_space_t<ExecSpace>>>("bitgraph::out_degrees", g.n, false);
+  auto row_ptr = g.row_ptr;
+  Kokkos::parallel_for(
+      "bitgraph::out_degrees", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, g.n),
+      KOKKOS_LAMBDA(const offset_t u) { d(u) = row_ptr(u + 1) - row_ptr(u); });
+  return d;
+}
+
+/// In-degree of every vertex (column counts).
+template <class ExecSpace>
+Kokkos::View<offset_t*, memory_space_t<ExecSpace>> in_degrees(const ExecSpace& exec,
+                                                              const csr_graph<memory_space_t<ExecSpace>>& g) {
+  auto d = allocate_view<Kokkos::View<offset_t*, memory_space_t<ExecSpace>>>("bitgraph::in_degrees", g.n);
+  auto cols = g.col_idx;
+  Kokkos::parallel_for(
+      "bitgraph::in_degrees", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, g.nnz),
+      KOKKOS_LAMBDA(const offset_t p) { Kokkos::atomic_increment(&d(cols(p))); });
+  return d;
+}
+
+/// Copies a graph to another memory space (e.g. device to host for validation).
+template <class DstMemorySpace, class SrcMemorySpace>
+csr_graph<DstMemorySpace> copy_to(const csr_graph<SrcMemorySpace>& g) {
+  csr_graph<DstMemorySpace> out;
+  out.n = g.n;
+  out.nnz = g.nnz;
+  out.kind = g.kind;
+  out.has_duplicates = g.has_duplicates;
+  out.has_weights = g.has_weights;
+  out.row_ptr = Kokkos::create_mirror_view_and_copy(DstMemorySpace{}, g.row_ptr);
+  out.col_idx = Kokkos::create_mirror_view_and_copy(DstMemorySpace{}, g.col_idx);
+  out.weights = Kokkos::create_mirror_view_and_copy(DstMemorySpace{}, g.weights);
+  return out;
+}
+
+}  // namespace bitgraph

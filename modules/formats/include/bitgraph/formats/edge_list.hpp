@@ -1,0 +1,36 @@
+// Host-side coordinate (COO) edge list: what readers and generators produce before a CSR is built.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "bitgraph/core/types.hpp"
+
+namespace bitgraph {
+
+/// How the entries of an `edge_list` are to be read.
+enum class edge_storage : std::uint8_t {
+  general,         ///< every entry (u, v) is one directed edge u -> v
+  symmetric,       ///< every off-diagonal entry (u, v, w) also stands for (v, u, w)
+  skew_symmetric,  ///< every off-diagonal entry (u, v, w) also stands for (v, u, -w)
+};
+
+/// A graph as a list of edges in host memory, 0-based. Entries may come in any order and may repeat;
+/// builders sort and de-duplicate. `weights` is either empty (unweighted: every edge has weight 1) or
+/// holds one weight per entry.
+struct edge_list {
+  std::uint64_t num_vertices = 0;  ///< n; every id is < n (checked by builders)
+  std::vector<vertex_t> src;       ///< source of each entry
+  std::vector<vertex_t> dst;       ///< destination of each entry
+  std::vector<double> weights;     ///< per-entry weight, or empty
+  edge_storage storage = edge_storage::general;  ///< whether entries stand for their mirror too
+  std::string name;                ///< where it came from (file name or generator spec), for reports
+
+  /// Number of stored entries.
+  std::uint64_t size() const noexcept { return src.size(); }
+  /// True when a weight is stored per entry.
+  bool weighted() const noexcept { return !weights.empty(); }
+};
+
+}  // namespace bitgraph

@@ -1,0 +1,38 @@
+// The execution spaces every templated test is instantiated for, and host-copy helpers for checks.
+#pragma once
+
+#include <Kokkos_Core.hpp>
+
+#include <vector>
+
+// Test names carry the space (e.g. "csr round trip - Kokkos::Cuda"); ctest selects host and gpu runs by
+// that suffix (tests/CMakeLists.txt).
+#if defined(KOKKOS_ENABLE_OPENMP) && defined(KOKKOS_ENABLE_CUDA)
+#define BITGRAPH_TEST_SPACES Kokkos::Serial, Kokkos::OpenMP, Kokkos::Cuda
+#elif defined(KOKKOS_ENABLE_OPENMP)
+#define BITGRAPH_TEST_SPACES Kokkos::Serial, Kokkos::OpenMP
+#elif defined(KOKKOS_ENABLE_CUDA)
+#define BITGRAPH_TEST_SPACES Kokkos::Serial, Kokkos::Cuda
+#else
+#define BITGRAPH_TEST_SPACES Kokkos::Serial
+#endif
+
+namespace bitgraph::test {
+
+/// Copies a 1-D view (any memory space) into a std::vector.
+template <class View>
+std::vector<typename View::non_const_value_type> to_vector(const View& v) {
+  auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, v);
+  return std::vector<typename View::non_const_value_type>(h.data(), h.data() + h.extent(0));
+}
+
+/// Copies a std::vector into a new view in `MemorySpace`.
+template <class MemorySpace, class T>
+Kokkos::View<T*, MemorySpace> to_view(const std::vector<T>& v, const char* label = "test") {
+  Kokkos::View<T*, MemorySpace> out(label, v.size());
+  Kokkos::View<const T*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> h(v.data(), v.size());
+  Kokkos::deep_copy(out, h);
+  return out;
+}
+
+}  // namespace bitgraph::test
