@@ -11,6 +11,7 @@
 #include "bitgraph/core/execution.hpp"
 #include "bitgraph/core/types.hpp"
 #include "bitgraph/formats/edge_list.hpp"
+#include "bitgraph/formats/host_csr.hpp"
 
 namespace bitgraph {
 
@@ -32,16 +33,6 @@ struct csr_graph {
   indices_view col_idx;                    ///< nnz column indices, ascending within each row
   weights_view weights;                    ///< nnz weights when `has_weights`, else empty
   bool has_weights = false;                ///< whether edges carry weights (an empty view cannot tell)
-};
-
-/// How `build_csr` interprets and cleans its input.
-struct csr_build_options {
-  /// `directed` keeps each entry as given (mirrored only if the edge list says so); `undirected`
-  /// symmetrises: every (u, v) also yields (v, u).
-  graph_kind kind = graph_kind::directed;
-  bool remove_self_loops = false;  ///< drop (u, u) entries
-  bool remove_duplicates = true;   ///< merge repeated (u, v); weights keep the minimum
-  bool keep_weights = true;        ///< carry the edge list's weights into the CSR
 };
 
 namespace detail {
@@ -393,6 +384,63 @@ csr_graph<DstMemorySpace> copy_to(const csr_graph<SrcMemorySpace>& g) {
   out.col_idx = Kokkos::create_mirror_view_and_copy(DstMemorySpace{}, g.col_idx);
   out.weights = Kokkos::create_mirror_view_and_copy(DstMemorySpace{}, g.weights);
   return out;
+}
+
+/// Copies a graph into plain host vectors (for the binary cache and host-only algorithms).
+template <class MemorySpace>
+host_csr to_host_csr(const csr_graph<MemorySpace>& g) {
+  auto h = copy_to<Kokkos::HostSpace>(g);
+  host_csr out;
+  out.n = h.n;
+  out.kind = h.kind;
+  out.has_duplicates = h.has_duplicates;
+  out.has_weights = h.has_weights;
+  out.row_ptr.assign(h.row_ptr.data(), h.row_ptr.data() + h.row_ptr.extent(0));
+  out.col_idx.assign(h.col_idx.data(), h.col_idx.data() + h.col_idx.extent(0));
+  out.weights.assign(h.weights.data(), h.weights.data() + h.weights.extent(0));
+  return out;
+}
+
+/// Moves a host CSR into `ExecSpace`'s memory. Checks the invariants that kernels rely on (sizes,
+/// monotone offsets, ids < n) and throws `invalid_argument_error` naming the first violation.
+template <class ExecSpace>
+csr_graph<memory_space_t<ExecSpace>> to_csr(const ExecSpace& exec, const host_csr& h) {
+  using mem = memory_space_t<ExecSpace>;
+  using graph = csr_graph<mem>;
+  BITGRAPH_CHECK_ARG(h.row_ptr.size() == std::size_t(h.n) + 1, "to_csr", "row_ptr has ", h.row_ptr.size(),
+                     " entries, expected n + 1 = ", std::uint64_t(h.n) + 1);
+  BITGRAPH_CHECK_ARG(h.row_ptr.front() == 0 && h.row_ptr.back() == h.col_idx.size(), "to_csr",
+                     "row_ptr must start at 0 and end at nnz = ", h.col_idx.size());
+  BITGRAPH_CHECK_ARG(!h.has_weights || h.weights.size() == h.col_idx.size(), "to_csr", "weights has ",
+                     h.weights.size(), " entries but nnz is ", h.col_idx.size());
+  for (vertex_t u = 0; u < h.n; ++u) {
+    BITGRAPH_CHECK_ARG(h.row_ptr[u] <= h.row_ptr[u + 1], "to_csr", "row_ptr decreases at row ", u);
+  }
+  for (std::size_t p = 0; p < h.col_idx.size(); ++p) {
+    BITGRAPH_CHECK_ARG(h.col_idx[p] < h.n, "to_csr", "column ", h.col_idx[p], " at entry ", p, " is >= n = ", h.n);
+  }
+  graph g;
+  g.n = h.n;
+  g.nnz = h.col_idx.size();
+  g.kind = h.kind;
+  g.has_duplicates = h.has_duplicates;
+  g.has_weights = h.has_weights;
+  g.row_ptr = allocate_view<typename graph::offsets_view>("bitgraph::csr::row_ptr", h.row_ptr.size(), false);
+  g.col_idx = allocate_view<typename graph::indices_view>("bitgraph::csr::col_idx", h.col_idx.size(), false);
+  Kokkos::deep_copy(exec, g.row_ptr,
+                    Kokkos::View<const offset_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(
+                        h.row_ptr.data(), h.row_ptr.size()));
+  Kokkos::deep_copy(exec, g.col_idx,
+                    Kokkos::View<const vertex_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(
+                        h.col_idx.data(), h.col_idx.size()));
+  if (h.has_weights) {
+    g.weights = allocate_view<typename graph::weights_view>("bitgraph::csr::weights", h.weights.size(), false);
+    Kokkos::deep_copy(exec, g.weights,
+                      Kokkos::View<const double*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(
+                          h.weights.data(), h.weights.size()));
+  }
+  exec.fence();
+  return g;
 }
 
 }  // namespace bitgraph

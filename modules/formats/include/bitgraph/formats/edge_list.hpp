@@ -33,4 +33,15 @@ struct edge_list {
   bool weighted() const noexcept { return !weights.empty(); }
 };
 
+/// How a CSR is built from an edge list (`build_csr`) and, through the same fields, part of the key of
+/// the binary graph cache.
+struct csr_build_options {
+  /// `directed` keeps each entry as given (mirrored only if the edge list says so); `undirected`
+  /// symmetrises: every (u, v) also yields (v, u).
+  graph_kind kind = graph_kind::directed;
+  bool remove_self_loops = false;  ///< drop (u, u) entries
+  bool remove_duplicates = true;   ///< merge repeated (u, v); weights keep the minimum
+  bool keep_weights = true;        ///< carry the edge list's weights into the CSR
+};
+
 }  // namespace bitgraph
