@@ -3,6 +3,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <string>
 #include <vector>
 
 // Test names carry the space (e.g. "csr round trip - Kokkos::Cuda"); ctest selects host and gpu runs by
@@ -29,7 +30,7 @@ std::vector<typename View::non_const_value_type> to_vector(const View& v) {
 /// Copies a std::vector into a new view in `MemorySpace`.
 template <class MemorySpace, class T>
 Kokkos::View<T*, MemorySpace> to_view(const std::vector<T>& v, const char* label = "test") {
-  Kokkos::View<T*, MemorySpace> out(label, v.size());
+  Kokkos::View<T*, MemorySpace> out(std::string(label), v.size());
   Kokkos::View<const T*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> h(v.data(), v.size());
   Kokkos::deep_copy(out, h);
   return out;

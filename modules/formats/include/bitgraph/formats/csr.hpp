@@ -47,7 +47,7 @@ KOKKOS_INLINE_FUNCTION void sort_segment(const Keys& keys, const Vals& vals, off
   if (len <= 24) {  // insertion sort is fastest on the short rows that dominate sparse graphs
     for (offset_t i = lo + 1; i < hi; ++i) {
       const auto k = keys(i);
-      double v = with_vals ? vals(i) : 0.0;
+      const auto v = with_vals ? vals(i) : typename Vals::non_const_value_type{};
       offset_t j = i;
       while (j > lo && keys(j - 1) > k) {
         keys(j) = keys(j - 1);
@@ -64,7 +64,7 @@ KOKKOS_INLINE_FUNCTION void sort_segment(const Keys& keys, const Vals& vals, off
     keys(lo + a) = keys(lo + b);
     keys(lo + b) = tk;
     if (with_vals) {
-      const double tv = vals(lo + a);
+      const auto tv = vals(lo + a);
       vals(lo + a) = vals(lo + b);
       vals(lo + b) = tv;
     }

@@ -1,0 +1,265 @@
+// mxv / vxm on B2SR and CSR: every scheme, tile size, packing order, direction, mask form and
+// accumulator against a dense host reference.
+#include <catch2/catch_template_test_macros.hpp>
+#include <catch2/catch_test_macros.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "bitgraph/ops/mxv.hpp"
+#include "support/random_graphs.hpp"
+#include "support/reference.hpp"
+#include "support/spaces.hpp"
+
+using namespace bitgraph;
+
+namespace {
+
+template <class Exec>
+bitmap<typename Exec::memory_space> make_bits(const Exec& exec, const std::vector<std::uint8_t>& b) {
+  auto v = test::to_view<typename Exec::memory_space>(b);
+  return to_bitmap<Exec, std::uint8_t>(exec, v);
+}
+
+std::vector<std::uint8_t> read_bits(const bitmap<Kokkos::HostSpace>& b) {
+  std::vector<std::uint8_t> out(b.n);
+  for (vertex_t i = 0; i < b.n; ++i) out[i] = bitmap_test(b.words, i);
+  return out;
+}
+
+template <class B>
+std::vector<std::uint8_t> host_bits(const B& b) {
+  bitmap<Kokkos::HostSpace> h;
+  h.n = b.n;
+  h.words = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, b.words);
+  return read_bits(h);
+}
+
+struct mask_case {
+  bool use = false, complement = false, replace = false;
+};
+const mask_case mask_cases[] = {{false, false, false}, {true, false, false}, {true, true, false}, {true, true, true}};
+
+// Result checker for ANY: the value must be one of the valid candidates (or the identity when none).
+template <class S>
+bool any_ok(const test::dense_matrix& A, const std::vector<typename S::value_type>& x, bool transpose, vertex_t i,
+            typename S::value_type got) {
+  bool some = false;
+  for (vertex_t j = 0; j < A.n; ++j) {
+    const bool e = transpose ? A(j, i) : A(i, j);
+    if (!e || x[j] == S::identity()) continue;
+    some = true;
+    if (S::multiply(S::one(), x[j], i, j) == got) return true;
+  }
+  return !some && got == S::identity();
+}
+
+struct graph_case {
+  edge_list el;
+  graph_kind kind;
+};
+
+std::vector<graph_case> graphs() {
+  std::vector<graph_case> g;
+  g.push_back({test::random_edges(1, 2, 11), graph_kind::directed});
+  g.push_back({test::random_edges(45, 180, 12), graph_kind::directed});
+  g.push_back({test::random_edges(45, 180, 12), graph_kind::undirected});
+  g.push_back({test::random_edges(70, 900, 13), graph_kind::directed});
+  return g;
+}
+
+// Runs one dense-output semiring through every tile size, order, direction and mask; XBits picks the
+// bitmap input (bin·bin→full) or the dense input (bin·full→full).
+template <class Exec, class S, bool XBits, class Accum = no_accumulator>
+void check_full_output(const Exec& exec, const char* what, bool check_any = false) {
+  using T = typename S::value_type;
+  using mem = typename Exec::memory_space;
+  std::uint64_t seed = 100;
+  for (auto& gc : graphs()) {
+    csr_build_options o;
+    o.kind = gc.kind;
+    auto g = build_csr(exec, gc.el, o);
+    const vertex_t n = g.n;
+    auto A = test::to_dense_matrix(g);
+    for (int t : {4, 8, 16, 32, 64}) {
+      for (auto order : {bit_order::row_major, bit_order::col_major}) {
+        auto b = to_b2sr(exec, g, {t, order});
+        auto bt = transpose(exec, b);
+        for (bool vx : {false, true}) {
+          for (auto dir : {mxv_direction::pull, mxv_direction::push, mxv_direction::automatic}) {
+            for (const auto& mc : mask_cases) {
+              ++seed;
+              INFO(what << " n=" << n << " T=" << t << " order=" << to_string(order) << " vxm=" << vx
+                        << " dir=" << int(dir) << " mask=" << mc.use << mc.complement << mc.replace);
+              auto xb = test::random_bits(n, 0.3, seed);
+              std::vector<T> xv(n, S::identity());
+              for (vertex_t j = 0; j < n; ++j)
+                if (xb[j]) xv[j] = XBits ? S::one() : static_cast<T>(1 + (seed + j) % 5);
+              auto mb = test::random_bits(n, 0.5, seed + 7);
+              std::vector<T> y0(n);
+              for (vertex_t i = 0; i < n; ++i) y0[i] = (i % 3 == 0) ? S::identity() : static_cast<T>(2 + i % 4);
+              auto y = test::to_view<mem>(y0);
+              vector_mask<mem> mask{make_bits(exec, mb), mc.complement, mc.replace};
+              mxv_options opts;
+              opts.direction = dir;
+              auto run = [&](const auto& x) {
+                if (mc.use) {
+                  if (vx) vxm(exec, y, mask, Accum{}, S{}, x, b, opts, &bt);
+                  else mxv(exec, y, mask, Accum{}, S{}, b, x, opts, &bt);
+                } else {
+                  if (vx) vxm(exec, y, no_mask{}, Accum{}, S{}, x, b, opts, &bt);
+                  else mxv(exec, y, no_mask{}, Accum{}, S{}, b, x, opts, &bt);
+                }
+              };
+              if constexpr (XBits) run(make_bits(exec, xb));
+              else run(Kokkos::View<const T*, mem>(test::to_view<mem>(xv)));
+              auto got = test::to_vector(y);
+              auto t_ref = test::product<S>(A, xv, vx);
+              for (vertex_t i = 0; i < n; ++i) {
+                const bool allowed = !mc.use || ((mb[i] != 0) != mc.complement);
+                if (check_any && allowed) {
+                  if (std::is_same_v<Accum, no_accumulator>) CHECK(any_ok<S>(A, xv, vx, i, got[i]));
+                } else {
+                  CHECK(got[i] == test::merge<S, Accum>(y0[i], t_ref[i], allowed, mc.replace));
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("mxv bin·bin→bin (Boolean) equals the dense reference", "[ops][mxv]", BITGRAPH_TEST_SPACES) {
+  using mem = typename TestType::memory_space;
+  TestType exec;
+  std::uint64_t seed = 1;
+  for (auto& gc : graphs()) {
+    csr_build_options o;
+    o.kind = gc.kind;
+    auto g = build_csr(exec, gc.el, o);
+    const vertex_t n = g.n;
+    auto A = test::to_dense_matrix(g);
+    for (int t : {4, 8, 16, 32, 64}) {
+      for (auto order : {bit_order::row_major, bit_order::col_major}) {
+        auto b = to_b2sr(exec, g, {t, order});
+        auto bt = transpose(exec, b);
+        for (bool vx : {false, true}) {
+          for (auto dir : {mxv_direction::pull, mxv_direction::push}) {
+            for (const auto& mc : mask_cases) {
+              for (bool accum : {false, true}) {
+                for (bool early : {false, true}) {
+                  ++seed;
+                  INFO("n=" << n << " T=" << t << " vxm=" << vx << " dir=" << int(dir) << " mask=" << mc.use
+                            << mc.complement << mc.replace << " accum=" << accum);
+                  auto xb = test::random_bits(n, 0.2, seed);
+                  auto mb = test::random_bits(n, 0.5, seed + 3);
+                  auto y0 = test::random_bits(n, 0.4, seed + 5);
+                  auto x = make_bits(exec, xb);
+                  auto y = make_bits(exec, y0);
+                  vector_mask<mem> mask{make_bits(exec, mb), mc.complement, mc.replace};
+                  mxv_options opts;
+                  opts.direction = dir;
+                  opts.early_exit = early;
+                  if (mc.use) {
+                    if (accum) {
+                      if (vx) vxm(exec, y, mask, accumulate_with<lor_monoid>{}, lor_land{}, x, b, opts, &bt);
+                      else mxv(exec, y, mask, accumulate_with<lor_monoid>{}, lor_land{}, b, x, opts, &bt);
+                    } else {
+                      if (vx) vxm(exec, y, mask, no_accumulator{}, lor_land{}, x, b, opts, &bt);
+                      else mxv(exec, y, mask, no_accumulator{}, lor_land{}, b, x, opts, &bt);
+                    }
+                  } else {
+                    if (vx) vxm(exec, y, no_mask{}, no_accumulator{}, lor_land{}, x, b, opts, &bt);
+                    else mxv(exec, y, no_mask{}, no_accumulator{}, lor_land{}, b, x, opts, &bt);
+                  }
+                  std::vector<std::uint8_t> xu(xb.begin(), xb.end());
+                  auto t_ref = test::product<lor_land>(A, xu, vx);
+                  auto got = host_bits(y);
+                  for (vertex_t i = 0; i < n; ++i) {
+                    const bool allowed = !mc.use || ((mb[i] != 0) != mc.complement);
+                    std::uint8_t expect;
+                    if (mc.use && accum) expect = test::merge<lor_land, accumulate_with<lor_monoid>>(y0[i], t_ref[i], allowed, mc.replace);
+                    else expect = test::merge<lor_land, no_accumulator>(y0[i], t_ref[i], allowed, mc.replace);
+                    CHECK(got[i] == expect);
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+TEMPLATE_TEST_CASE("mxv bin·bin→full equals the dense reference", "[ops][mxv]", BITGRAPH_TEST_SPACES) {
+  TestType exec;
+  check_full_output<TestType, plus_pair<std::int32_t>, true>(exec, "plus_pair");
+  check_full_output<TestType, plus_times<float>, true, accumulate_with<plus_monoid<float>>>(exec, "plus_times+accum");
+  check_full_output<TestType, min_secondi<vertex_t>, true>(exec, "min_secondi");
+}
+
+TEMPLATE_TEST_CASE("mxv bin·full→full equals the dense reference", "[ops][mxv]", BITGRAPH_TEST_SPACES) {
+  TestType exec;
+  check_full_output<TestType, plus_times<double>, false>(exec, "plus_times");
+  check_full_output<TestType, min_plus<std::int32_t>, false, accumulate_with<min_monoid<std::int32_t>>>(exec, "min_plus");
+  check_full_output<TestType, max_times<float>, false>(exec, "max_times");
+  check_full_output<TestType, min_second<vertex_t>, false>(exec, "min_second");
+  check_full_output<TestType, any_secondi<vertex_t>, false>(exec, "any_secondi", true);
+}
+
+TEMPLATE_TEST_CASE("mxv on CSR with weights equals the dense reference", "[ops][mxv][csr]", BITGRAPH_TEST_SPACES) {
+  using mem = typename TestType::memory_space;
+  TestType exec;
+  auto g = build_csr(exec, test::random_edges(60, 400, 21, true));
+  auto A = test::to_dense_matrix(g);
+  std::vector<double> xv(g.n);
+  for (vertex_t j = 0; j < g.n; ++j) xv[j] = j % 4 == 0 ? min_plus<double>::identity() : double(j % 7);
+  auto x = Kokkos::View<const double*, mem>(test::to_view<mem>(xv));
+  auto y = test::to_view<mem>(std::vector<double>(g.n, 0.0));
+  mxv(exec, y, no_mask{}, no_accumulator{}, min_plus<double>{}, g, x);
+  auto ref = test::product<min_plus<double>>(A, xv, false, true);
+  CHECK(test::to_vector(y) == ref);
+  auto yb = make_bits(exec, std::vector<std::uint8_t>(g.n, 0));
+  auto mb = test::random_bits(g.n, 0.5, 3);
+  std::vector<std::uint8_t> xb(g.n);
+  for (vertex_t j = 0; j < g.n; ++j) xb[j] = j % 3 == 0;
+  mxv(exec, yb, vector_mask<mem>{make_bits(exec, mb), true, true}, no_accumulator{}, lor_land{}, g, make_bits(exec, xb));
+  auto tb = test::product<lor_land>(A, xb, false);
+  auto got = host_bits(yb);
+  for (vertex_t i = 0; i < g.n; ++i) CHECK(got[i] == (mb[i] ? 0 : tb[i]));
+}
+
+TEMPLATE_TEST_CASE("mxv rejects bad arguments", "[ops][mxv][errors]", BITGRAPH_TEST_SPACES) {
+  using mem = typename TestType::memory_space;
+  TestType exec;
+  auto g = build_csr(exec, test::random_edges(20, 50, 1));
+  auto b = to_b2sr(exec, g);
+  auto x = make_bitmap(exec, 20);
+  auto y = make_bitmap(exec, 20);
+  auto small = make_bitmap(exec, 19);
+  CHECK_THROWS_AS(mxv(exec, y, no_mask{}, no_accumulator{}, lor_land{}, b, small), invalid_argument_error);
+  CHECK_THROWS_AS(mxv(exec, small, no_mask{}, no_accumulator{}, lor_land{}, b, x), invalid_argument_error);
+  CHECK_THROWS_AS(mxv(exec, y, vector_mask<mem>{small}, no_accumulator{}, lor_land{}, b, x), invalid_argument_error);
+  // A bitmap output needs a Boolean semiring.
+  auto yi = make_bitmap(exec, 20);
+  CHECK_THROWS_AS(mxv(exec, yi, no_mask{}, no_accumulator{}, plus_pair<std::uint8_t>{}, b, x), invalid_argument_error);
+  // A forced push on a directed graph without its transpose.
+  mxv_options push;
+  push.direction = mxv_direction::push;
+  CHECK_THROWS_AS(mxv(exec, y, no_mask{}, no_accumulator{}, lor_land{}, b, x, push), invalid_argument_error);
+  // CUDA paths on a host space.
+  mxv_options warp;
+  warp.algorithm = op_algorithm::cuda_warp;
+  if (!is_cuda_space_v<TestType>) {
+    CHECK_THROWS_AS(mxv(exec, y, no_mask{}, no_accumulator{}, lor_land{}, b, x, warp), unsupported_error);
+  }
+  auto yd = Kokkos::View<float*, mem>("yd", 21);
+  auto xd = Kokkos::View<const float*, mem>(Kokkos::View<float*, mem>("xd", 20));
+  CHECK_THROWS_AS(mxv(exec, yd, no_mask{}, no_accumulator{}, plus_times<float>{}, b, xd), invalid_argument_error);
+}
