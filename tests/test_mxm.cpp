@@ -1,0 +1,67 @@
+// BMM: popcount sums (plain and masked) and Boolean SpGEMM against dense references.
+#include <catch2/catch_template_test_macros.hpp>
+#include <catch2/catch_test_macros.hpp>
+
+#include <set>
+#include <vector>
+
+#include "bitgraph/ops/mxm.hpp"
+#include "support/random_graphs.hpp"
+#include "support/reference.hpp"
+#include "support/spaces.hpp"
+
+using namespace bitgraph;
+
+TEMPLATE_TEST_CASE("bmm_sum, bmm_sum_masked and Boolean mxm equal the dense reference", "[ops][mxm]", BITGRAPH_TEST_SPACES) {
+  TestType exec;
+  std::uint64_t seed = 40;
+  for (auto [n, m] : {std::pair<std::uint64_t, std::uint64_t>{1, 1}, {0, 0}, {37, 150}, {90, 700}}) {
+    auto ga = build_csr(exec, test::random_edges(n, m, seed++));
+    auto gb = build_csr(exec, test::random_edges(n, m + 20, seed++));
+    auto gm = build_csr(exec, test::random_edges(n, m / 2 + 1, seed++));
+    auto A = test::to_dense_matrix(ga), B = test::to_dense_matrix(gb), M = test::to_dense_matrix(gm);
+    std::uint64_t sum = 0, masked = 0;
+    std::set<std::pair<vertex_t, vertex_t>> pattern;
+    for (vertex_t i = 0; i < ga.n; ++i)
+      for (vertex_t j = 0; j < ga.n; ++j) {
+        std::uint64_t c = 0;
+        for (vertex_t k = 0; k < ga.n; ++k) c += A(i, k) && B(k, j);
+        sum += c;
+        if (M(i, j)) masked += c;
+        if (c) pattern.insert({i, j});
+      }
+    auto gbt = transpose(exec, gb);
+    for (int t : {4, 8, 16, 32, 64}) {
+      for (auto order : {bit_order::row_major, bit_order::col_major}) {
+        INFO("n=" << n << " T=" << t << " order=" << to_string(order));
+        auto a = to_b2sr(exec, ga, {t, order});
+        auto b = to_b2sr(exec, gb, {t, order});
+        auto bt = to_b2sr(exec, gbt, {t, order == bit_order::row_major ? bit_order::col_major : bit_order::row_major});
+        auto mk = to_b2sr(exec, gm, {t, order});
+        CHECK(bmm_sum(exec, a, b) == sum);
+        CHECK(bmm_sum_masked(exec, mk, a, bt) == masked);
+        auto c = mxm(exec, lor_land{}, a, b);
+        CHECK(c.order == order);
+        auto cc = copy_to<Kokkos::HostSpace>(to_csr(exec, c));
+        std::set<std::pair<vertex_t, vertex_t>> got;
+        for (vertex_t i = 0; i < cc.n; ++i)
+          for (offset_t p = cc.row_ptr(i); p < cc.row_ptr(i + 1); ++p) got.insert({i, cc.col_idx(p)});
+        CHECK(got == pattern);
+        CHECK(c.nnz == pattern.size());
+      }
+    }
+  }
+}
+
+TEMPLATE_TEST_CASE("mxm rejects bad arguments", "[ops][mxm][errors]", BITGRAPH_TEST_SPACES) {
+  TestType exec;
+  auto g = build_csr(exec, test::random_edges(20, 50, 1));
+  auto h = build_csr(exec, test::random_edges(21, 50, 1));
+  auto a8 = to_b2sr(exec, g, {8, bit_order::row_major});
+  auto a16 = to_b2sr(exec, g, {16, bit_order::row_major});
+  auto b8 = to_b2sr(exec, h, {8, bit_order::row_major});
+  CHECK_THROWS_AS(bmm_sum(exec, a8, a16), invalid_argument_error);
+  CHECK_THROWS_AS(bmm_sum(exec, a8, b8), invalid_argument_error);
+  CHECK_THROWS_AS(bmm_sum_masked(exec, a8, a8, b8), invalid_argument_error);
+  CHECK_THROWS_AS(mxm(exec, plus_times<float>{}, a8, a8), invalid_argument_error);
+}
