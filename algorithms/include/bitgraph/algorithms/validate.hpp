@@ -1,0 +1,84 @@
+// Validators that decide whether an algorithm's output is a correct answer for a host graph.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "bitgraph/algorithms/reference.hpp"
+#include "bitgraph/core/types.hpp"
+#include "bitgraph/formats/host_csr.hpp"
+
+/// Output checkers in the spirit of LAGraph's `LG_check_*`. Each accepts every correct answer (any
+/// valid BFS tree, any component labelling) and rejects wrong ones with a `verdict` naming the first
+/// few problems. Bad *inputs* (source out of range, a vector of the wrong size, a malformed `host_csr`,
+/// parameters out of range) throw `invalid_argument_error` instead: a wrong answer is a failed verdict,
+/// never an exception. Host-only; no Kokkos.
+namespace bitgraph::validate {
+
+using reference::pagerank_dangling;
+using reference::pagerank_params;
+
+/// Outcome of a check.
+struct verdict {
+  bool ok = true;            ///< the answer is correct
+  std::uint64_t errors = 0;  ///< number of problems found (0 when ok)
+  std::string message;       ///< the first few problems (vertex ids, expected vs got); empty when ok
+
+  /// True when the answer is correct, so `REQUIRE(check_x(...))` reads naturally.
+  explicit operator bool() const noexcept { return ok; }
+};
+
+/// Relative tolerance of `check_sssp` for non-integer weights.
+inline constexpr double sssp_relative_tolerance = 1e-9;
+
+/// Largest graph for which `check_sssp` also compares with `reference::dijkstra`.
+inline constexpr vertex_t sssp_reference_max_vertices = 200000;
+
+/// Largest graph for which `check_pagerank` also compares with `reference::pagerank`.
+inline constexpr vertex_t pagerank_reference_max_vertices = 100000;
+
+/// Largest allowed |rank - reference| (per vertex) in that comparison: LAGraph's test threshold.
+inline constexpr double pagerank_reference_tolerance = 1e-4;
+
+/// Largest allowed |sum of ranks - 1| with `pagerank_dangling::redistribute` (sum <= 1 + this with
+/// `ignore`, where sinks leak rank).
+inline constexpr double pagerank_sum_tolerance = 1e-6;
+
+/// BFS from `source` along the out-edges of `g`. `levels` must hold the exact BFS distance of every
+/// reachable vertex (0 at the source) and `unreached_level` elsewhere. When `parents` is given,
+/// parents[source] == source, every other reached v has a parent p with an entry p -> v in `g` one level
+/// closer to the source, and unreached vertices have `invalid_vertex`. Throws `invalid_argument_error`
+/// if `source >= g.n` or a vector's size differs from `g.n`.
+verdict check_bfs(const host_csr& g, vertex_t source, const std::vector<level_t>& levels,
+                  const std::vector<vertex_t>* parents = nullptr);
+
+/// Parents-only form of `check_bfs`, for traversals that return no levels; same rules for `parents`.
+verdict check_bfs_parents(const host_csr& g, vertex_t source, const std::vector<vertex_t>& parents);
+
+/// Single-source shortest paths from `source` (weight 1 per entry when `g` has no weights).
+/// dist[source] == 0; no edge u -> v relaxes (dist[u] + w < dist[v] beyond `sssp_relative_tolerance`);
+/// every finite distance is realised by a path from the source made of tight edges
+/// (dist[u] + w == dist[v] within the tolerance); unreachable vertices hold +infinity exactly. For
+/// graphs of at most `sssp_reference_max_vertices` vertices the distances are also compared with
+/// `reference::dijkstra`: exactly when every weight is an integer, within the tolerance otherwise.
+/// Throws `invalid_argument_error` for a bad source or size and for negative, NaN or infinite weights.
+verdict check_sssp(const host_csr& g, vertex_t source, const std::vector<double>& dist);
+
+/// PageRank with `params` (see `reference::pagerank`): every rank finite and positive; one more
+/// iteration applied to `rank` changes it by less than `params.tolerance` in L1 norm; the ranks sum to
+/// 1 within `pagerank_sum_tolerance` (redistribute) or to at most 1 + that (ignore); and for graphs of
+/// at most `pagerank_reference_max_vertices` vertices, max |rank - reference::pagerank| is below
+/// `pagerank_reference_tolerance`. Throws `invalid_argument_error` for a bad size or parameters.
+verdict check_pagerank(const host_csr& g, const std::vector<double>& rank, const pagerank_params& params = {});
+
+/// Weakly connected components: `labels` must induce the same partition of the vertices as the
+/// components of `g` with edge directions ignored. Any label values are accepted (minimum id,
+/// representative, consecutive numbers, ...) as long as two vertices share a label exactly when they
+/// are connected. Throws `invalid_argument_error` if `labels.size() != g.n`.
+verdict check_components(const host_csr& g, const std::vector<vertex_t>& labels);
+
+/// Triangle count: `count` must equal `reference::triangles(g)` exactly.
+verdict check_triangles(const host_csr& g, std::uint64_t count);
+
+}  // namespace bitgraph::validate
