@@ -1,0 +1,270 @@
+// Breadth-first search on the bit operations: push (SpMSpV or B2SR scatter), pull (masked BMV with early
+// exit and operand reuse) and direction-optimised (Yang, Buluç, Owens, α = β switch on nnz(f)/n).
+#pragma once
+
+#include <Kokkos_Core.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "bitgraph/algorithms/graph.hpp"
+#include "bitgraph/core/error.hpp"
+#include "bitgraph/core/execution.hpp"
+#include "bitgraph/formats/vectors.hpp"
+#include "bitgraph/ops/mxv.hpp"
+#include "bitgraph/ops/spmspv.hpp"
+#include "bitgraph/semirings/semirings.hpp"
+
+namespace bitgraph {
+
+/// How BFS traverses.
+enum class bfs_mode : std::uint8_t {
+  direction_optimized,  ///< push while the frontier is small, pull while it is large (α = β switch)
+  push,                 ///< top-down only: frontier vertices scatter to their out-neighbours
+  pull,                 ///< bottom-up only: unvisited vertices look for a parent in the frontier
+};
+
+/// Which kernel performs push steps.
+enum class bfs_push_kernel : std::uint8_t {
+  spmspv,  ///< SpMSpV on the CSR (gather + merge, GraphBLAST's column-based matvec)
+  b2sr,    ///< scatter of the frontier's B2SR tile rows into a bitmap (atomic OR)
+};
+
+/// Options of `bfs`.
+struct bfs_options {
+  bfs_mode mode = bfs_mode::direction_optimized;
+  bfs_push_kernel push_kernel = bfs_push_kernel::spmspv;
+  bool parents = true;        ///< compute a BFS tree (ANY_SECONDI) besides the levels
+  double alpha = 0.01;        ///< push -> pull when nnz(f)/n rises above alpha
+  double beta = 0.01;         ///< pull -> push when nnz(f)/n falls below beta
+  bool early_exit = true;     ///< pull rows stop at the first parent found (Boolean OR / ANY)
+  bool operand_reuse = true;  ///< pull from the visited set instead of the frontier (A^T v ∧ ¬v = A^T f ∧ ¬v)
+  op_algorithm algorithm = op_algorithm::automatic;  ///< forwarded to the ops
+  spmspv_merge merge = spmspv_merge::automatic;      ///< SpMSpV merge for push steps
+};
+
+/// Result of `bfs`. Levels are -1 (`unreached_level`) for unreached vertices; parents (when requested)
+/// are `invalid_vertex` there, and parent[source] = source.
+template <class MemorySpace>
+struct bfs_result {
+  Kokkos::View<level_t*, MemorySpace> levels;
+  Kokkos::View<vertex_t*, MemorySpace> parents;  ///< empty when not requested
+  int depth = 0;                                 ///< largest level reached
+  offset_t reached = 0;                          ///< vertices reached, the source included
+  /// Edges in the source's reach as GAP / Graph500 count them for TEPS: the stored entries (out-degree
+  /// sum) of the reached vertices, halved for an undirected graph (each edge once).
+  offset_t traversed_edges = 0;
+  std::string directions;  ///< one letter per level: 'p' push, 'P' pull
+};
+
+namespace detail {
+
+/// After a step: visited |= new frontier, levels of the new frontier = d. Returns |new frontier|.
+template <class ExecSpace>
+offset_t bfs_commit_level(const ExecSpace& exec, bitmap<memory_space_t<ExecSpace>>& visited,
+                          const bitmap<memory_space_t<ExecSpace>>& next, Kokkos::View<level_t*, memory_space_t<ExecSpace>> levels,
+                          level_t d) {
+  auto vw = visited.words;
+  auto nw = next.words;
+  offset_t count = 0;
+  Kokkos::parallel_reduce(
+      "bitgraph::bfs::commit", Kokkos::RangePolicy<ExecSpace>(exec, 0, nw.extent(0)),
+      KOKKOS_LAMBDA(const std::size_t k, offset_t& acc) {
+        std::uint32_t bits = nw(k) & ~vw(k);
+        if (!bits) return;
+        vw(k) |= bits;
+        acc += popcount(bits);
+        while (bits) {
+          levels(k * 32 + count_trailing_zeros(bits)) = d;
+          bits &= bits - 1;
+        }
+      },
+      count);
+  return count;
+}
+
+}  // namespace detail
+
+/// BFS from `source`. Throws `invalid_argument_error` when source >= n, `unsupported_error` for a CUDA
+/// path on a host space.
+template <class ExecSpace>
+bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
+                                          vertex_t source, const bfs_options& opts = {}) {
+  using mem = memory_space_t<ExecSpace>;
+  const vertex_t n = g.n();
+  detail::check_source<ExecSpace>("bfs", source, n);
+  detail::check_algorithm<ExecSpace>(opts.algorithm, "bfs");
+  BITGRAPH_CHECK_ARG(opts.alpha > 0 && opts.beta > 0, "bfs", "alpha and beta must be positive");
+
+  bfs_result<mem> res;
+  res.levels = allocate_view<Kokkos::View<level_t*, mem>>("bitgraph::bfs::levels", n, false);
+  Kokkos::deep_copy(exec, res.levels, unreached_level);
+  Kokkos::deep_copy(exec, Kokkos::subview(res.levels, source), level_t(0));
+  if (opts.parents) {
+    res.parents = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::bfs::parents", n, false);
+    Kokkos::deep_copy(exec, res.parents, invalid_vertex);
+    Kokkos::deep_copy(exec, Kokkos::subview(res.parents, source), source);
+  }
+  auto visited = make_bitmap(exec, n);
+  Kokkos::deep_copy(exec, Kokkos::subview(visited.words, source / 32), std::uint32_t(1) << (source % 32));
+  auto frontier_bits = make_bitmap(exec, n);
+  Kokkos::deep_copy(exec, frontier_bits.words, visited.words);
+  sparse_vector<vertex_t, mem> frontier_sparse = make_sparse_vector<ExecSpace, vertex_t>(exec, n, {source}, {});
+  bool sparse_valid = true, bits_valid = true;
+  offset_t nf = 1;
+  double prev_ratio = 0;
+  bool pulling = opts.mode == bfs_mode::pull;
+  const auto& at = g.in_b2sr();
+
+  mxv_options mo;
+  mo.algorithm = opts.algorithm;
+  mo.early_exit = opts.early_exit;
+  spmspv_options so;
+  so.algorithm = opts.algorithm;
+  so.merge = opts.merge;
+
+  for (level_t d = 1;; ++d) {
+    const double ratio = n ? double(nf) / double(n) : 0.0;
+    if (opts.mode == bfs_mode::direction_optimized) {
+      if (!pulling && ratio > opts.alpha && ratio >= prev_ratio) pulling = true;
+      else if (pulling && ratio < opts.beta && ratio < prev_ratio) pulling = false;
+    }
+    prev_ratio = ratio;
+    auto next = make_bitmap(exec, n);
+    if (pulling) {
+      res.directions += 'P';
+      if (!bits_valid) {
+        frontier_bits = to_bitmap(exec, frontier_sparse);
+        bits_valid = true;
+      }
+      const auto& input = opts.operand_reuse ? visited : frontier_bits;
+      mo.direction = mxv_direction::pull;
+      if (opts.parents) {
+        // Unvisited vertices get any in-neighbour from the input as parent (identity = none); visited
+        // ones keep theirs (complemented mask, no replace).
+        mxv(exec, res.parents, mask_of(visited, true), no_accumulator{}, any_secondi<vertex_t>{}, at, input, mo);
+        auto pw = res.parents;
+        auto nw = next.words;
+        auto vw = visited.words;
+        Kokkos::parallel_for(
+            "bitgraph::bfs::parents_to_frontier", Kokkos::RangePolicy<ExecSpace>(exec, 0, nw.extent(0)),
+            KOKKOS_LAMBDA(const std::size_t k) {
+              std::uint32_t bits = 0;
+              std::uint32_t todo = ~vw(k);
+              while (todo) {
+                const int b = count_trailing_zeros(todo);
+                todo &= todo - 1;
+                const std::uint64_t v = k * 32 + b;
+                if (v < n && pw(v) != invalid_vertex) bits |= std::uint32_t(1) << b;
+              }
+              nw(k) = bits;
+            });
+      } else {
+        mxv(exec, next, mask_of(visited, true, true), no_accumulator{}, lor_land{}, at, input, mo);
+      }
+      sparse_valid = false;
+    } else {
+      res.directions += 'p';
+      if (opts.push_kernel == bfs_push_kernel::spmspv) {
+        if (!sparse_valid) {
+          auto s = to_sparse(exec, frontier_bits);
+          frontier_sparse.n = s.n;
+          frontier_sparse.nnz = s.nnz;
+          frontier_sparse.indices = s.indices;
+          frontier_sparse.values = Kokkos::View<vertex_t*, mem>();
+          sparse_valid = true;
+        }
+        if (opts.parents) {
+          sparse_vector<vertex_t, mem> y;
+          spmspv(exec, y, mask_of(visited, true), any_secondi<vertex_t>{}, frontier_sparse, g.csr, so);
+          auto yi = y.indices;
+          auto yv = y.values;
+          auto pw = res.parents;
+          auto nw = next.words;
+          Kokkos::parallel_for(
+              "bitgraph::bfs::scatter_parents", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, y.nnz),
+              KOKKOS_LAMBDA(const offset_t q) {
+                pw(yi(q)) = yv(q);
+                bitmap_set_atomic(nw, yi(q));
+              });
+          frontier_sparse.nnz = y.nnz;
+          frontier_sparse.indices = y.indices;
+        } else {
+          sparse_vector<std::uint8_t, mem> y;
+          sparse_vector<std::uint8_t, mem> x;
+          x.n = frontier_sparse.n;
+          x.nnz = frontier_sparse.nnz;
+          x.indices = frontier_sparse.indices;
+          spmspv_options s2 = so;
+          s2.structure_only = true;
+          spmspv(exec, y, mask_of(visited, true), lor_land{}, x, g.csr, s2);
+          next = to_bitmap(exec, y);
+          frontier_sparse.nnz = y.nnz;
+          frontier_sparse.indices = y.indices;
+        }
+        sparse_valid = true;
+      } else {
+        if (!bits_valid) {
+          frontier_bits = to_bitmap(exec, frontier_sparse);
+          bits_valid = true;
+        }
+        mo.direction = mxv_direction::push;
+        if (opts.parents) {
+          // Scatter the frontier's tile rows; ANY keeps the first parent written.
+          Kokkos::View<vertex_t*, mem> cand = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::bfs::candidates", n, false);
+          Kokkos::deep_copy(exec, cand, invalid_vertex);
+          vxm(exec, cand, mask_of(visited, true), no_accumulator{}, any_secondi<vertex_t>{}, frontier_bits, g.b2sr, mo);
+          auto pw = res.parents;
+          auto nw = next.words;
+          auto vw = visited.words;
+          Kokkos::parallel_for(
+              "bitgraph::bfs::candidates_to_frontier", Kokkos::RangePolicy<ExecSpace>(exec, 0, nw.extent(0)),
+              KOKKOS_LAMBDA(const std::size_t k) {
+                std::uint32_t bits = 0;
+                std::uint32_t todo = ~vw(k);
+                while (todo) {
+                  const int b = count_trailing_zeros(todo);
+                  todo &= todo - 1;
+                  const std::uint64_t v = k * 32 + b;
+                  if (v < n && cand(v) != invalid_vertex) {
+                    bits |= std::uint32_t(1) << b;
+                    pw(v) = cand(v);
+                  }
+                }
+                nw(k) = bits;
+              });
+        } else {
+          vxm(exec, next, mask_of(visited, true, true), no_accumulator{}, lor_land{}, frontier_bits, g.b2sr, mo);
+        }
+        sparse_valid = false;
+      }
+    }
+    nf = detail::bfs_commit_level(exec, visited, next, res.levels, d);
+    frontier_bits = next;
+    bits_valid = true;
+    if (nf == 0) {
+      res.depth = d - 1;
+      res.directions.pop_back();
+      break;
+    }
+  }
+  // Reached vertices and the edges of their out-rows.
+  auto row_ptr = g.csr.row_ptr;
+  auto levels = res.levels;
+  offset_t reached = 0, entries = 0;
+  Kokkos::parallel_reduce(
+      "bitgraph::bfs::stats", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+      KOKKOS_LAMBDA(const vertex_t v, offset_t& r, offset_t& e) {
+        if (levels(v) == unreached_level) return;
+        ++r;
+        e += row_ptr(v + 1) - row_ptr(v);
+      },
+      reached, entries);
+  res.reached = reached;
+  res.traversed_edges = g.directed() ? entries : entries / 2;
+  exec.fence();
+  return res;
+}
+
+}  // namespace bitgraph

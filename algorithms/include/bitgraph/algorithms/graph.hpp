@@ -1,0 +1,68 @@
+// The graph operand of the algorithms: a CSR graph with its B2SR form, plus the transposes a directed
+// graph needs for pull steps (in-edges), built once and reused by every algorithm.
+#pragma once
+
+#include <Kokkos_Core.hpp>
+
+#include "bitgraph/core/execution.hpp"
+#include "bitgraph/formats/b2sr.hpp"
+#include "bitgraph/formats/b2sr_profile.hpp"
+#include "bitgraph/formats/csr.hpp"
+
+namespace bitgraph {
+
+/// A graph prepared for the algorithms. `csr` and `b2sr` hold A (row u = out-edges of u). For a
+/// directed graph `csr_t` and `b2sr_t` hold A^T (row v = in-edges of v); an undirected graph is its own
+/// transpose and leaves them empty (use `in_csr()` / `in_b2sr()`).
+template <class MemorySpace>
+struct bit_graph {
+  using memory_space = MemorySpace;
+  csr_graph<MemorySpace> csr;     ///< A, with weights when the input had them
+  csr_graph<MemorySpace> csr_t;   ///< A^T (directed only)
+  b2sr_matrix<MemorySpace> b2sr;  ///< A as bits
+  b2sr_matrix<MemorySpace> b2sr_t;  ///< A^T as bits (directed only)
+
+  /// Number of vertices.
+  vertex_t n() const noexcept { return csr.n; }
+  /// True for a directed graph.
+  bool directed() const noexcept { return csr.kind == graph_kind::directed; }
+  /// The in-edge CSR (A^T): `csr_t` for directed graphs, `csr` otherwise.
+  const csr_graph<MemorySpace>& in_csr() const noexcept { return directed() ? csr_t : csr; }
+  /// The in-edge B2SR (A^T).
+  const b2sr_matrix<MemorySpace>& in_b2sr() const noexcept { return directed() ? b2sr_t : b2sr; }
+};
+
+/// How `make_bit_graph` builds the bit forms.
+struct bit_graph_options {
+  int tile_dim = 0;                        ///< 4, 8, 16, 32, 64, or 0 = chosen by the sampling profile
+  bit_order order = bit_order::row_major;  ///< packing of the tiles
+};
+
+/// Builds the B2SR form (and, for a directed graph, the transposes) of `g` on `exec`. `g` must be
+/// duplicate-free (the builders guarantee it unless asked otherwise).
+template <class ExecSpace>
+bit_graph<memory_space_t<ExecSpace>> make_bit_graph(const ExecSpace& exec, csr_graph<memory_space_t<ExecSpace>> g,
+                                                    const bit_graph_options& opts = {}) {
+  BITGRAPH_CHECK_ARG(!g.has_duplicates, "make_bit_graph", "the CSR graph must be duplicate-free");
+  BITGRAPH_CHECK_ARG(opts.tile_dim == 0 || valid_tile_dim(opts.tile_dim), "make_bit_graph", "tile dimension ",
+                     opts.tile_dim, " is not one of 0 (automatic), 4, 8, 16, 32, 64");
+  bit_graph<memory_space_t<ExecSpace>> bg;
+  const int t = opts.tile_dim != 0 ? opts.tile_dim : profile_tile_sizes(exec, g).chosen_tile_dim;
+  bg.csr = std::move(g);
+  bg.b2sr = to_b2sr(exec, bg.csr, {t, opts.order});
+  if (bg.directed()) {
+    bg.csr_t = transpose(exec, bg.csr);
+    bg.b2sr_t = to_b2sr(exec, bg.csr_t, {t, opts.order});
+  }
+  exec.fence();
+  return bg;
+}
+
+namespace detail {
+template <class ExecSpace>
+void check_source(const char* func, vertex_t source, vertex_t n) {
+  BITGRAPH_CHECK_ARG(source < n, func, "source vertex ", source, " is out of range: the graph has ", n, " vertices");
+}
+}  // namespace detail
+
+}  // namespace bitgraph

@@ -1,0 +1,133 @@
+// Single-source shortest paths: frontier Bellman-Ford over MIN_PLUS — on B2SR for unit weights (as
+// Bit-GraphBLAS), on the CSR weights held beside the bit structure (SpMSpV) for weighted graphs.
+#pragma once
+
+#include <Kokkos_Core.hpp>
+
+#include <cstdint>
+#include <limits>
+
+#include "bitgraph/algorithms/graph.hpp"
+#include "bitgraph/core/error.hpp"
+#include "bitgraph/core/execution.hpp"
+#include "bitgraph/formats/vectors.hpp"
+#include "bitgraph/ops/mxv.hpp"
+#include "bitgraph/ops/spmspv.hpp"
+#include "bitgraph/semirings/semirings.hpp"
+
+namespace bitgraph {
+
+/// Options of `sssp`.
+struct sssp_options {
+  /// Use the graph's edge weights (CSR values) when it has them; false treats every edge as weight 1
+  /// and runs on the B2SR bits.
+  bool use_weights = true;
+  op_algorithm algorithm = op_algorithm::automatic;
+  mxv_direction direction = mxv_direction::automatic;  ///< for the unit-weight B2SR products
+};
+
+/// Result of `sssp`: distances (+infinity for unreachable vertices) and the number of relaxation rounds.
+template <class MemorySpace>
+struct sssp_result {
+  Kokkos::View<double*, MemorySpace> dist;
+  int iterations = 0;
+  bool weighted = false;  ///< whether edge weights were used
+};
+
+/// Shortest-path distances from `source`. Weighted graphs need non-negative weights (checked):
+/// frontier Bellman-Ford terminates after at most n - 1 rounds either way. Throws
+/// `invalid_argument_error` for source >= n or a negative weight.
+template <class ExecSpace>
+sssp_result<memory_space_t<ExecSpace>> sssp(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
+                                            vertex_t source, const sssp_options& opts = {}) {
+  using mem = memory_space_t<ExecSpace>;
+  using S = min_plus<double>;
+  const vertex_t n = g.n();
+  detail::check_source<ExecSpace>("sssp", source, n);
+  detail::check_algorithm<ExecSpace>(opts.algorithm, "sssp");
+  const double inf = S::identity();
+  sssp_result<mem> res;
+  res.weighted = opts.use_weights && g.csr.has_weights;
+  res.dist = allocate_view<Kokkos::View<double*, mem>>("bitgraph::sssp::dist", n, false);
+  Kokkos::deep_copy(exec, res.dist, inf);
+  Kokkos::deep_copy(exec, Kokkos::subview(res.dist, source), 0.0);
+  auto dist = res.dist;
+
+  if (res.weighted) {
+    auto w = g.csr.weights;
+    offset_t negative = 0;
+    Kokkos::parallel_reduce(
+        "bitgraph::sssp::check_weights", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, g.csr.nnz),
+        KOKKOS_LAMBDA(const offset_t p, offset_t& bad) { bad += w(p) < 0 ? 1 : 0; }, negative);
+    BITGRAPH_CHECK_ARG(negative == 0, "sssp", negative, " edges have negative weights");
+    // Frontier Bellman-Ford: the frontier carries its distances; SpMSpV over MIN_PLUS yields the best
+    // candidate per out-neighbour, which is kept where it improves.
+    auto frontier = make_sparse_vector<ExecSpace, double>(exec, n, {source}, {0.0});
+    spmspv_options so;
+    so.algorithm = opts.algorithm;
+    while (frontier.nnz > 0) {
+      ++res.iterations;
+      BITGRAPH_REQUIRE(res.iterations <= int(n) + 1, error, "sssp", "no convergence after n rounds");
+      sparse_vector<double, mem> cand;
+      spmspv(exec, cand, no_mask{}, S{}, frontier, g.csr, so);
+      auto ci = cand.indices;
+      auto cv = cand.values;
+      auto improved = make_bitmap(exec, n);
+      auto iw = improved.words;
+      Kokkos::parallel_for(
+          "bitgraph::sssp::relax", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, cand.nnz),
+          KOKKOS_LAMBDA(const offset_t q) {
+            const vertex_t v = ci(q);
+            if (cv(q) < dist(v)) {
+              dist(v) = cv(q);  // indices are unique: no race
+              bitmap_set_atomic(iw, v);
+            }
+          });
+      auto next = to_sparse(exec, improved);
+      frontier.n = n;
+      frontier.nnz = next.nnz;
+      frontier.indices = next.indices;
+      frontier.values = allocate_view<Kokkos::View<double*, mem>>("bitgraph::sssp::frontier_values", next.nnz, false);
+      auto fi = frontier.indices;
+      auto fv = frontier.values;
+      Kokkos::parallel_for(
+          "bitgraph::sssp::frontier_values", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, next.nnz),
+          KOKKOS_LAMBDA(const offset_t q) { fv(q) = dist(fi(q)); });
+    }
+  } else {
+    // Unit weights on the bits: x holds the distances of the vertices improved last round (identity
+    // elsewhere); t = A^T x over MIN_PLUS; keep the improvements.
+    auto x = allocate_view<Kokkos::View<double*, mem>>("bitgraph::sssp::x", n, false);
+    auto t = allocate_view<Kokkos::View<double*, mem>>("bitgraph::sssp::t", n, false);
+    Kokkos::deep_copy(exec, x, inf);
+    Kokkos::deep_copy(exec, Kokkos::subview(x, source), 0.0);
+    mxv_options mo;
+    mo.algorithm = opts.algorithm;
+    mo.direction = opts.direction;
+    offset_t active = 1;
+    while (active > 0) {
+      ++res.iterations;
+      BITGRAPH_REQUIRE(res.iterations <= int(n) + 1, error, "sssp", "no convergence after n rounds");
+      Kokkos::deep_copy(exec, t, inf);
+      vxm(exec, t, no_mask{}, no_accumulator{}, S{}, Kokkos::View<const double*, mem>(x), g.b2sr, mo,
+          g.directed() ? &g.b2sr_t : nullptr);
+      active = 0;
+      Kokkos::parallel_reduce(
+          "bitgraph::sssp::relax_bits", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+          KOKKOS_LAMBDA(const vertex_t v, offset_t& acc) {
+            if (t(v) < dist(v)) {
+              dist(v) = t(v);
+              x(v) = t(v);
+              ++acc;
+            } else {
+              x(v) = inf;
+            }
+          },
+          active);
+    }
+  }
+  exec.fence();
+  return res;
+}
+
+}  // namespace bitgraph

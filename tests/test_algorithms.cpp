@@ -1,0 +1,282 @@
+// Algorithms on every enabled space: validators (any correct answer passes), references on small graphs,
+// and the known answers of LAGraph's data and GAP's generators.
+#include <catch2/catch_template_test_macros.hpp>
+#include <catch2/catch_test_macros.hpp>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "bitgraph/algorithms/bfs.hpp"
+#include "bitgraph/algorithms/components.hpp"
+#include "bitgraph/algorithms/pagerank.hpp"
+#include "bitgraph/algorithms/reference.hpp"
+#include "bitgraph/algorithms/sssp.hpp"
+#include "bitgraph/algorithms/triangles.hpp"
+#include "bitgraph/algorithms/validate.hpp"
+#include "bitgraph/generators/generators.hpp"
+#include "bitgraph/io/matrix_market.hpp"
+#include "support/random_graphs.hpp"
+#include "support/spaces.hpp"
+
+using namespace bitgraph;
+
+namespace {
+
+struct named_graph {
+  std::string name;
+  edge_list el;
+  csr_build_options opts;
+};
+
+edge_list load_mtx(const std::string& file) {
+  io::mm_read_options o;
+  o.allow_duplicates = true;
+  return io::read_matrix_market(std::string(BITGRAPH_TEST_DATA_DIR) + "/" + file, o);
+}
+
+csr_build_options undirected_no_loops() {
+  csr_build_options o;
+  o.kind = graph_kind::undirected;
+  o.remove_self_loops = true;
+  return o;
+}
+
+// The property-test suite: random graphs with loops and duplicates, isolated vertices, n = 1, n not a
+// multiple of any tile, directed inputs, generators and LAGraph files.
+std::vector<named_graph> suite() {
+  std::vector<named_graph> s;
+  csr_build_options directed;
+  csr_build_options undirected;
+  undirected.kind = graph_kind::undirected;
+  s.push_back({"one vertex", test::random_edges(1, 2, 3), undirected});
+  s.push_back({"no edges", test::random_edges(9, 0, 3), undirected});
+  s.push_back({"random directed", test::random_edges(77, 300, 4, true), directed});
+  s.push_back({"random undirected", test::random_edges(150, 260, 5, true), undirected});
+  s.push_back({"random dense", test::random_edges(70, 1500, 6), directed});
+  s.push_back({"grid2d:13", gen::grid_2d(13), undirected});
+  s.push_back({"kron:9", gen::kronecker(9), undirected_no_loops()});
+  s.push_back({"urand:8", gen::uniform_random(8), undirected_no_loops()});
+  s.push_back({"mycielski:7", gen::mycielski(7), undirected});
+  s.push_back({"rgg:9", gen::random_geometric(9, 1), undirected});
+  s.push_back({"karate", load_mtx("karate.mtx"), undirected});
+  s.push_back({"west0067", load_mtx("west0067.mtx"), directed});
+  s.push_back({"ldbc-directed-example", load_mtx("ldbc-directed-example.mtx"), directed});
+  s.push_back({"jagmesh7", load_mtx("jagmesh7.mtx"), undirected});
+  s.push_back({"zenios", load_mtx("zenios.mtx"), undirected});
+  return s;
+}
+
+template <class View>
+std::vector<typename View::non_const_value_type> host(const View& v) {
+  return test::to_vector(v);
+}
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("BFS passes its validator in every mode and all modes agree", "[algorithms][bfs]", BITGRAPH_TEST_SPACES) {
+  TestType exec;
+  for (auto& gcase : suite()) {
+    for (int t : {8, 32}) {
+      auto bg = make_bit_graph(exec, build_csr(exec, gcase.el, gcase.opts), {t});
+      auto h = to_host_csr(bg.csr);
+      for (vertex_t source : {vertex_t(0), vertex_t(bg.n() / 2), vertex_t(bg.n() - 1)}) {
+        std::vector<level_t> first;
+        for (auto mode : {bfs_mode::push, bfs_mode::pull, bfs_mode::direction_optimized}) {
+          for (auto pk : {bfs_push_kernel::spmspv, bfs_push_kernel::b2sr}) {
+            for (bool parents : {true, false}) {
+              for (auto alg : test::kernel_paths<TestType>()) {
+                INFO(gcase.name << " T=" << t << " source=" << source << " mode=" << int(mode) << " push=" << int(pk)
+                                << " parents=" << parents << " alg=" << to_string(alg));
+                bfs_options o;
+                o.mode = mode;
+                o.push_kernel = pk;
+                o.parents = parents;
+                o.algorithm = alg;
+                o.operand_reuse = source % 2 == 0;
+                auto r = bfs(exec, bg, source, o);
+                auto lv = host(r.levels);
+                std::vector<vertex_t> pv;
+                if (parents) pv = host(r.parents);
+                auto v = validate::check_bfs(h, source, lv, parents ? &pv : nullptr);
+                INFO(v.message);
+                CHECK(v.ok);
+                if (first.empty()) first = lv;
+                CHECK(lv == first);  // levels are unique: every mode must agree
+                offset_t reached = 0;
+                for (auto l : lv) reached += l != unreached_level;
+                CHECK(r.reached == reached);
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+TEMPLATE_TEST_CASE("BFS known answers and errors", "[algorithms][bfs]", BITGRAPH_TEST_SPACES) {
+  TestType exec;
+  csr_build_options u;
+  u.kind = graph_kind::undirected;
+  auto karate = make_bit_graph(exec, build_csr(exec, load_mtx("karate.mtx"), u), {8});
+  // LAGraph test_BreadthFirstSearch.c: LEVELS30 and the valid parents PARENT30 of karate from source 30.
+  const std::vector<level_t> expect = {2, 1, 2, 2, 3, 3, 3, 2, 1, 2, 3, 3, 3, 2, 2, 2, 4,
+                                       2, 2, 2, 2, 2, 2, 2, 3, 3, 2, 2, 2, 2, 0, 2, 1, 1};
+  const std::vector<std::vector<vertex_t>> valid_parents = {
+      {1, 8},   {30},     {1, 8, 32}, {1},      {0},      {0},      {0},      {1},  {30},     {33},
+      {0},      {0},      {0, 3},     {1, 33},  {32, 33}, {32, 33}, {5, 6},   {1},  {32, 33}, {1, 33},
+      {32, 33}, {1},      {32, 33},   {32, 33}, {27, 31}, {23, 31}, {33},     {33}, {33},     {32, 33},
+      {30},     {32, 33}, {30},       {30}};
+  for (auto mode : {bfs_mode::push, bfs_mode::pull, bfs_mode::direction_optimized}) {
+    bfs_options o;
+    o.mode = mode;
+    auto r = bfs(exec, karate, 30, o);
+    CHECK(host(r.levels) == expect);
+    auto par = host(r.parents);
+    for (vertex_t v = 0; v < 34; ++v) {
+      INFO("vertex " << v << " parent " << par[v]);
+      CHECK(std::find(valid_parents[v].begin(), valid_parents[v].end(), par[v]) != valid_parents[v].end());
+    }
+    CHECK(r.traversed_edges == 78);
+    CHECK(r.depth == 4);
+  }
+  // A 40 x 40 grid: the level of (i, j) from a corner is i + j.
+  auto grid = make_bit_graph(exec, build_csr(exec, gen::grid_2d(40), u), {16});
+  auto g = bfs(exec, grid, 0);
+  auto lv = host(g.levels);
+  for (vertex_t i = 0; i < 40; ++i)
+    for (vertex_t j = 0; j < 40; ++j) CHECK(lv[i * 40 + j] == level_t(i + j));
+  CHECK(g.depth == 78);
+  CHECK_THROWS_AS(bfs(exec, karate, 34), invalid_argument_error);
+  bfs_options bad;
+  bad.alpha = 0;
+  CHECK_THROWS_AS(bfs(exec, karate, 0, bad), invalid_argument_error);
+}
+
+TEMPLATE_TEST_CASE("SSSP passes its validator (weighted and unit weights)", "[algorithms][sssp]", BITGRAPH_TEST_SPACES) {
+  TestType exec;
+  for (auto& gcase : suite()) {
+    auto el = gcase.el;
+    if (!el.weighted()) {
+      el.weights.resize(el.size());
+      for (std::size_t e = 0; e < el.size(); ++e) el.weights[e] = double(1 + (e * 7919) % 13);
+    } else {
+      for (auto& w : el.weights) w = std::abs(w);  // SSSP needs non-negative weights
+    }
+    auto bg = make_bit_graph(exec, build_csr(exec, el, gcase.opts), {16});
+    auto h = to_host_csr(bg.csr);
+    auto hu = h;
+    hu.has_weights = false;
+    hu.weights.clear();
+    for (vertex_t source : {vertex_t(0), vertex_t(bg.n() - 1)}) {
+      for (bool weights : {true, false}) {
+        for (auto alg : test::kernel_paths<TestType>()) {
+          INFO(gcase.name << " source=" << source << " weights=" << weights << " alg=" << to_string(alg));
+          sssp_options o;
+          o.use_weights = weights;
+          o.algorithm = alg;
+          auto r = sssp(exec, bg, source, o);
+          CHECK(r.weighted == (weights && h.has_weights));
+          auto v = validate::check_sssp(weights ? h : hu, source, host(r.dist));
+          INFO(v.message);
+          CHECK(v.ok);
+        }
+      }
+    }
+  }
+  auto bg = make_bit_graph(exec, build_csr(exec, test::random_edges(10, 20, 1)), {8});
+  CHECK_THROWS_AS(sssp(exec, bg, 10), invalid_argument_error);
+  edge_list neg = test::random_edges(10, 20, 1, true);
+  neg.weights[3] = -1;
+  auto ng = make_bit_graph(exec, build_csr(exec, neg), {8});
+  CHECK_THROWS_AS(sssp(exec, ng, 0), invalid_argument_error);
+}
+
+TEMPLATE_TEST_CASE("PageRank passes its validator and matches the reference", "[algorithms][pagerank]", BITGRAPH_TEST_SPACES) {
+  TestType exec;
+  for (auto& gcase : suite()) {
+    auto bg = make_bit_graph(exec, build_csr(exec, gcase.el, gcase.opts), {32});
+    auto h = to_host_csr(bg.csr);
+    for (auto dangling : {pagerank_dangling::redistribute, pagerank_dangling::ignore}) {
+      for (auto alg : test::kernel_paths<TestType>()) {
+        INFO(gcase.name << " dangling=" << int(dangling) << " alg=" << to_string(alg));
+        pagerank_options o;
+        o.dangling = dangling;
+        o.algorithm = alg;
+        auto r = pagerank(exec, bg, o);
+        reference::pagerank_params p;
+        p.dangling = dangling == pagerank_dangling::redistribute ? reference::pagerank_dangling::redistribute
+                                                                 : reference::pagerank_dangling::ignore;
+        auto v = validate::check_pagerank(h, host(r.rank), p);
+        INFO(v.message);
+        CHECK(v.ok);
+        auto ref = reference::pagerank(h, p);
+        CHECK(r.iterations == ref.iterations);
+      }
+    }
+  }
+  auto bg = make_bit_graph(exec, build_csr(exec, test::random_edges(10, 20, 1)), {8});
+  pagerank_options bad;
+  bad.damping = 1.0;
+  CHECK_THROWS_AS(pagerank(exec, bg, bad), invalid_argument_error);
+}
+
+TEMPLATE_TEST_CASE("connected components pass their validator", "[algorithms][cc]", BITGRAPH_TEST_SPACES) {
+  TestType exec;
+  for (auto& gcase : suite()) {
+    for (auto alg : test::kernel_paths<TestType>()) {
+      INFO(gcase.name << " alg=" << to_string(alg));
+      auto bg = make_bit_graph(exec, build_csr(exec, gcase.el, gcase.opts), {8});
+      auto h = to_host_csr(bg.csr);
+      components_options o;
+      o.algorithm = alg;
+      auto r = connected_components(exec, bg, o);
+      auto labels = host(r.labels);
+      auto v = validate::check_components(h, labels);
+      INFO(v.message);
+      CHECK(v.ok);
+      CHECK(r.count == reference::count_components(h));
+      CHECK(labels == reference::components(h));  // FastSV converges to the minimum id
+    }
+  }
+}
+
+TEMPLATE_TEST_CASE("triangle counting is exact", "[algorithms][tc]", BITGRAPH_TEST_SPACES) {
+  TestType exec;
+  for (auto& gcase : suite()) {
+    if (gcase.opts.kind != graph_kind::undirected) continue;
+    for (int t : {4, 8, 16, 32, 64}) {
+      for (auto alg : test::kernel_paths<TestType>()) {
+        INFO(gcase.name << " T=" << t << " alg=" << to_string(alg));
+        auto bg = make_bit_graph(exec, build_csr(exec, gcase.el, gcase.opts), {t});
+        auto r = triangle_count(exec, bg, {alg});
+        auto v = validate::check_triangles(to_host_csr(bg.csr), r.triangles);
+        INFO(v.message);
+        CHECK(v.ok);
+      }
+    }
+  }
+  csr_build_options u;
+  u.kind = graph_kind::undirected;
+  auto karate = make_bit_graph(exec, build_csr(exec, load_mtx("karate.mtx"), u), {32});
+  CHECK(triangle_count(exec, karate).triangles == 45);
+  auto myc = make_bit_graph(exec, build_csr(exec, gen::mycielski(9), u), {8});
+  CHECK(triangle_count(exec, myc).triangles == 0);
+  auto directed = make_bit_graph(exec, build_csr(exec, test::random_edges(10, 30, 2)), {8});
+  CHECK_THROWS_AS(triangle_count(exec, directed), invalid_argument_error);
+}
+
+TEMPLATE_TEST_CASE("known answers: bcsstk13 and GAP kron 16", "[algorithms][known][slow]", BITGRAPH_TEST_SPACES) {
+  TestType exec;
+  csr_build_options u;
+  u.kind = graph_kind::undirected;
+  u.remove_self_loops = true;
+  auto bc = make_bit_graph(exec, build_csr(exec, load_mtx("bcsstk13.mtx"), u), {16});
+  CHECK(triangle_count(exec, bc).triangles == 342300);
+  // GAP -g16: 909,646 edges, 15,656,307 triangles, 18,835 components.
+  auto kron = make_bit_graph(exec, build_csr(exec, gen::kronecker(16), u), {32});
+  CHECK(kron.csr.nnz == 2 * 909646);
+  CHECK(triangle_count(exec, kron).triangles == 15656307);
+  CHECK(connected_components(exec, kron).count == 18835);
+}
