@@ -364,6 +364,44 @@ mask_args<MemorySpace> to_mask_args(const Mask& mask) {
   return m;
 }
 
+/// Which matrix's rows a B2SR product walks and whether it scatters (push) or gathers (pull).
+template <class MemorySpace>
+struct b2sr_plan {
+  const b2sr_matrix<MemorySpace>* matrix;
+  bool push;
+};
+
+/// Chooses the direction of a B2SR product. Pull over A computes A x by reading A's rows; push over A
+/// scatters A's rows into A^T x. With `at` (or a symmetric A) the other product is available in the
+/// other direction. `automatic` pushes when the input density is below `switch_ratio`.
+template <class ExecSpace, class S, class X>
+b2sr_plan<memory_space_t<ExecSpace>> plan_b2sr_product(const ExecSpace& exec, const b2sr_matrix<memory_space_t<ExecSpace>>& a,
+                                                       const b2sr_matrix<memory_space_t<ExecSpace>>* at, const X& x,
+                                                       const mxv_options& opts, bool transpose_input) {
+  bool use_push;
+  if (opts.direction == mxv_direction::pull) {
+    use_push = false;
+  } else if (opts.direction == mxv_direction::push) {
+    use_push = true;
+  } else {
+    use_push = input_density<ExecSpace, S>(exec, x, a.n) < opts.switch_ratio;
+  }
+  b2sr_plan<memory_space_t<ExecSpace>> plan{&a, transpose_input};
+  if (use_push != plan.push) {
+    if (a.kind == graph_kind::undirected) {
+      plan.push = use_push;
+    } else if (at != nullptr) {
+      plan.matrix = at;
+      plan.push = use_push;
+    } else if (opts.direction != mxv_direction::automatic) {
+      throw invalid_argument_error(concat(
+          "bitgraph::", transpose_input ? "vxm" : "mxv", ": direction '", use_push ? "push" : "pull",
+          "' needs the transposed matrix for a directed graph (pass it, or use the other direction)"));
+    }
+  }
+  return plan;
+}
+
 /// The portable implementation of a B2SR product. `transpose_input` = false: y = A x (pull over A's
 /// rows, or push over A^T's rows when `at` is given); true: y = A^T x (push over A's rows, or pull
 /// over A^T's rows when given).
@@ -428,34 +466,11 @@ struct b2sr_mxv_generic {
 
   static void run(const ExecSpace& exec, Y& y, const mask_args<mem>& mask, const b2sr_matrix<mem>& a,
                   const b2sr_matrix<mem>* at, const X& x, const mxv_options& opts, bool transpose_input) {
-    // Pull over A computes A x by reading A's rows; push over A scatters A's rows into A^T x. With `at`
-    // (or a symmetric A) the other product is available in the other direction.
-    bool use_push;
-    if (opts.direction == mxv_direction::pull) {
-      use_push = false;
-    } else if (opts.direction == mxv_direction::push) {
-      use_push = true;
-    } else {
-      use_push = input_density<ExecSpace, S>(exec, x, a.n) < opts.switch_ratio;
-    }
-    const b2sr_matrix<mem>* m = &a;
-    bool as_push = transpose_input;
-    if (use_push != as_push) {
-      if (a.kind == graph_kind::undirected) {
-        as_push = use_push;
-      } else if (at != nullptr) {
-        m = at;
-        as_push = use_push;
-      } else if (opts.direction != mxv_direction::automatic) {
-        throw invalid_argument_error(concat(
-            "bitgraph::", transpose_input ? "vxm" : "mxv", ": direction '", use_push ? "push" : "pull",
-            "' needs the transposed matrix for a directed graph (pass it, or use the other direction)"));
-      }
-    }
-    dispatch_tile_dim(m->tile_dim, [&](auto td) {
+    const auto plan = plan_b2sr_product<ExecSpace, S>(exec, a, at, x, opts, transpose_input);
+    dispatch_tile_dim(plan.matrix->tile_dim, [&](auto td) {
       constexpr int T = decltype(td)::value;
-      if (as_push) push<T>(exec, y, mask, *m, x);
-      else pull<T>(exec, y, mask, *m, x, opts);
+      if (plan.push) push<T>(exec, y, mask, *plan.matrix, x);
+      else pull<T>(exec, y, mask, *plan.matrix, x, opts);
     });
   }
 };
@@ -533,12 +548,15 @@ struct csr_mxv_generic {
     else xval = x;
     const auto mbits = mask.bits;
     const bool masked = mask.masked, complement = mask.complement, replace = mask.replace;
+    // Plain `if`s on compile-time constants: nvcc does not let an extended lambda capture a variable
+    // for the first time inside `if constexpr`.
+    const bool stop_early = early && allows_early_exit_v<S>;
     auto product = KOKKOS_LAMBDA(const vertex_t i) -> T {
       T t = S::identity();
       for (offset_t p = row_ptr(i); p < row_ptr(i + 1); ++p) {
         const vertex_t j = col(p);
         T xj;
-        if constexpr (XBits) {
+        if (XBits) {
           if (!bitmap_test(xbits, j)) continue;
           xj = S::one();
         } else {
@@ -547,9 +565,7 @@ struct csr_mxv_generic {
         }
         const T aij = weighted ? static_cast<T>(w(p)) : S::one();
         t = S::add(t, S::multiply(aij, xj, i, j));
-        if constexpr (allows_early_exit_v<S>) {
-          if (early && t != S::identity()) break;
-        }
+        if (stop_early && t != S::identity()) break;
       }
       return t;
     };
@@ -611,3 +627,6 @@ void mxv(const ExecSpace& exec, Y& y, const Mask& mask, const Accum&, const S&,
 
 }  // namespace bitgraph
 
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
+#include "bitgraph/backends/cuda/mxv_cuda.hpp"
+#endif
