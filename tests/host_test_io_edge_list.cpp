@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "support/test_data.hpp"
 #include "bitgraph/core/error.hpp"
 #include "bitgraph/io/edge_list_text.hpp"
 #include "bitgraph/io/matrix_market.hpp"

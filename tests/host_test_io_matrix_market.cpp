@@ -16,6 +16,7 @@
 #include <tuple>
 #include <vector>
 
+#include "support/test_data.hpp"
 #include "bitgraph/core/error.hpp"
 #include "bitgraph/io/matrix_market.hpp"
 

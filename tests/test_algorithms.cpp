@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "support/test_data.hpp"
 #include "bitgraph/algorithms/bfs.hpp"
 #include "bitgraph/algorithms/components.hpp"
 #include "bitgraph/algorithms/pagerank.hpp"

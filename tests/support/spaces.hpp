@@ -3,6 +3,8 @@
 
 #include <Kokkos_Core.hpp>
 
+#include "bitgraph/core/execution.hpp"
+
 #include <string>
 #include <vector>
 
@@ -19,6 +21,14 @@
 #endif
 
 namespace bitgraph::test {
+
+/// The kernel paths a test should force on `Exec`: the portable one everywhere, plus the CUDA ones on
+/// Cuda (tests skip combinations a path does not support).
+template <class Exec>
+std::vector<op_algorithm> kernel_paths() {
+  if constexpr (is_cuda_space_v<Exec>) return {op_algorithm::automatic, op_algorithm::generic, op_algorithm::cuda_warp};
+  else return {op_algorithm::automatic};
+}
 
 /// Copies a 1-D view (any memory space) into a std::vector.
 template <class View>

@@ -1,0 +1,199 @@
+// CUDA warp kernels for B2SR pull products (Bit-GraphBLAS Listing 1 / Fig. 4): one warp produces one
+// 32-bit output word (32 rows: 32/T tile rows of T rows, or half a 64-row tile row), each lane owns a row,
+// bits are reduced with __popc, Boolean results assembled with __ballot_sync, and full-precision input
+// slices are staged in shared memory per warp.
+#pragma once
+
+#include <Kokkos_Core.hpp>
+
+#include <cstdint>
+#include <type_traits>
+
+#include "bitgraph/core/error.hpp"
+#include "bitgraph/formats/b2sr.hpp"
+#include "bitgraph/semirings/semirings.hpp"
+
+namespace bitgraph::cuda {
+
+/// Threads per block of the BMV kernels (8 warps).
+inline constexpr int bmv_block_threads = 256;
+
+namespace detail {
+
+template <int T>
+__device__ __forceinline__ std::uint64_t load_word(const tile_word_t<T>* words, offset_t i) {
+  return static_cast<std::uint64_t>(__ldg(words + i));
+}
+
+/// Input segment j (T bits) of a bitmap word array.
+template <int T>
+__device__ __forceinline__ std::uint64_t load_segment(const std::uint32_t* x, std::uint64_t j) {
+  if constexpr (T == 64) {
+    return static_cast<std::uint64_t>(__ldg(x + 2 * j)) | (static_cast<std::uint64_t>(__ldg(x + 2 * j + 1)) << 32);
+  } else if constexpr (T == 32) {
+    return __ldg(x + j);
+  } else {
+    constexpr int per_word = 32 / T;
+    return (__ldg(x + j / per_word) >> (T * (j % per_word))) & ((1u << T) - 1u);
+  }
+}
+
+/// The GraphBLAS rule for one dense output element (identity = absent).
+template <class S, class Accum>
+__device__ __forceinline__ typename S::value_type merge_value(typename S::value_type old, typename S::value_type t,
+                                                              bool allowed, bool replace) {
+  if (!allowed) return replace ? S::identity() : old;
+  if constexpr (std::is_same_v<Accum, no_accumulator>) {
+    return t;
+  } else {
+    if (t == S::identity()) return old;
+    return Accum::monoid::combine(old, t);
+  }
+}
+
+}  // namespace detail
+
+/// Warp BMV on row-major tiles. Kernel parameters are plain pointers; see `launch_bmv_warp`.
+template <int T, class S, bool XBits, bool YBits, class Accum>
+__global__ void __launch_bounds__(bmv_block_threads)
+    bmv_pull_warp_kernel(const offset_t* __restrict__ ptr, const vertex_t* __restrict__ tcol,
+                         const tile_word_t<T>* __restrict__ words, vertex_t n, std::uint64_t n_warps,
+                         const std::uint32_t* __restrict__ xbits, const typename S::value_type* __restrict__ xval,
+                         std::uint32_t* __restrict__ ybits, typename S::value_type* __restrict__ yval,
+                         const std::uint32_t* __restrict__ mbits, bool masked, bool complement, bool replace,
+                         bool early_exit) {
+  using value_type = typename S::value_type;
+  constexpr int rows_per_lane = T == 64 ? 2 : 1;
+  constexpr int group = T <= 32 ? T : 32;  // lanes sharing a tile row
+  // Per-warp staging area for a tile's T input values (full-precision input only).
+  __shared__ value_type stage[XBits ? 1 : (bmv_block_threads / 32) * (T == 64 ? 64 : 32)];
+  const std::uint64_t warp = (std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
+  const int lane = threadIdx.x & 31;
+  if (warp >= n_warps) return;  // uniform per warp
+  const unsigned group_mask =
+      group == 32 ? 0xffffffffu : (((1u << group) - 1u) << (lane / group * group));
+  value_type* my_stage = XBits ? nullptr : stage + (threadIdx.x / 32) * (T == 64 ? 64 : 32);
+
+  std::uint64_t rows[rows_per_lane];
+  bool allowed[rows_per_lane];
+  value_type t[rows_per_lane];
+  vertex_t tr;
+  int lr[rows_per_lane];
+  for (int h = 0; h < rows_per_lane; ++h) {
+    rows[h] = T == 64 ? warp * 64 + h * 32 + lane : warp * 32 + lane;
+    lr[h] = T == 64 ? h * 32 + lane : lane % T;
+    allowed[h] = rows[h] < n && (!masked || (((mbits[rows[h] >> 5] >> (rows[h] & 31)) & 1u) != complement));
+    t[h] = S::identity();
+  }
+  tr = static_cast<vertex_t>(T == 64 ? warp : (warp * 32 + lane) / T);
+  const vertex_t ntr = static_cast<vertex_t>((std::uint64_t(n) + T - 1) / T);
+  const bool tile_row_exists = tr < ntr;
+
+  if constexpr (XBits) {
+    // Each lane walks its own row independently: no cooperation, so early exit is free.
+    for (int h = 0; h < rows_per_lane; ++h) {
+      if (!allowed[h]) continue;
+      for (offset_t k = ptr[tr]; k < ptr[tr + 1]; ++k) {
+        std::uint64_t bits = detail::load_word<T>(words, k * T + lr[h]);
+        if (!bits) continue;
+        bits &= detail::load_segment<T>(xbits, __ldg(tcol + k));
+        if (!bits) continue;
+        if constexpr (bit_reduction_v<S> == bit_reduction::or_and) {
+          t[h] = value_type(1);
+          if (early_exit) break;
+        } else if constexpr (bit_reduction_v<S> == bit_reduction::popcount) {
+          t[h] = S::add(t[h], static_cast<value_type>(__popcll(bits)));
+        } else {
+          const vertex_t j0 = __ldg(tcol + k) * T;
+          bool done = false;
+          while (bits) {
+            const vertex_t j = j0 + (__ffsll(static_cast<long long>(bits)) - 1);
+            bits &= bits - 1;
+            t[h] = S::add(t[h], S::multiply(S::one(), S::one(), static_cast<vertex_t>(rows[h]), j));
+            if constexpr (allows_early_exit_v<S>) {
+              if (early_exit) {
+                done = true;
+                break;
+              }
+            }
+          }
+          if (done) break;
+        }
+      }
+    }
+  } else {
+    // Full-precision input: the lanes of a tile row stage the tile's T input values in shared memory
+    // with one coalesced load, then each lane reads the values its row's bits select.
+    if (tile_row_exists) {
+      for (offset_t k = ptr[tr]; k < ptr[tr + 1]; ++k) {
+        const vertex_t j0 = __ldg(tcol + k) * T;
+        __syncwarp(group_mask);
+        for (int h = 0; h < rows_per_lane; ++h) {
+          const int c = lr[h];
+          const vertex_t j = j0 + c;
+          my_stage[(T <= 32 ? lane / T * T : 0) + c] = j < n ? xval[j] : S::identity();
+        }
+        __syncwarp(group_mask);
+        for (int h = 0; h < rows_per_lane; ++h) {
+          if (!allowed[h]) continue;
+          std::uint64_t bits = detail::load_word<T>(words, k * T + lr[h]);
+          while (bits) {
+            const int c = __ffsll(static_cast<long long>(bits)) - 1;
+            bits &= bits - 1;
+            const value_type xj = my_stage[(T <= 32 ? lane / T * T : 0) + c];
+            if (xj == S::identity()) continue;
+            t[h] = S::add(t[h], S::multiply(S::one(), xj, static_cast<vertex_t>(rows[h]), j0 + c));
+          }
+        }
+      }
+    }
+  }
+
+  for (int h = 0; h < rows_per_lane; ++h) {
+    if constexpr (YBits) {
+      const unsigned tb = __ballot_sync(0xffffffffu, allowed[h] && t[h] != S::identity());
+      const unsigned ab = __ballot_sync(0xffffffffu, allowed[h]);
+      if (lane == 0) {
+        const std::uint64_t wi = T == 64 ? warp * 2 + h : warp;
+        if (wi * 32 < n) {
+          const std::uint32_t old = ybits[wi];
+          std::uint32_t z;
+          if constexpr (std::is_same_v<Accum, no_accumulator>) z = tb;
+          else z = old | tb;
+          // Excluded rows keep their bit unless replace; rows beyond n stay zero.
+          std::uint32_t in_range = ~0u;
+          if (wi * 32 + 32 > n) in_range = (1u << (n - wi * 32)) - 1u;
+          std::uint32_t excluded = ~ab & in_range;
+          if (!masked) excluded = 0;
+          ybits[wi] = ((ab & z) | (excluded & (replace ? 0u : old))) & in_range;
+        }
+      }
+    } else {
+      if (rows[h] < n) yval[rows[h]] = detail::merge_value<S, Accum>(yval[rows[h]], t[h], allowed[h], replace);
+    }
+  }
+}
+
+/// Launches the warp BMV on `exec`'s stream. Only row-major tiles are supported (the kernels read a
+/// tile row by row, as the paper's mxv does); `unsupported_error` otherwise.
+template <int T, class S, bool XBits, bool YBits, class Accum>
+void launch_bmv_warp(const Kokkos::Cuda& exec, const b2sr_matrix<Kokkos::CudaSpace>& a, const std::uint32_t* xbits,
+                     const typename S::value_type* xval, std::uint32_t* ybits, typename S::value_type* yval,
+                     const std::uint32_t* mbits, bool masked, bool complement, bool replace, bool early_exit) {
+  if (a.order != bit_order::row_major) {
+    throw unsupported_error("bitgraph::mxv: the cuda-warp kernels read row-major tiles; this matrix is column-major");
+  }
+  const std::uint64_t n_warps = T == 64 ? (std::uint64_t(a.n) + 63) / 64 : (std::uint64_t(a.n) + 31) / 32;
+  if (n_warps == 0) return;
+  const std::uint64_t blocks = (n_warps * 32 + bmv_block_threads - 1) / bmv_block_threads;
+  auto words = a.template tile_words<tile_word_t<T>>();
+  bmv_pull_warp_kernel<T, S, XBits, YBits, Accum><<<static_cast<unsigned>(blocks), bmv_block_threads, 0, exec.cuda_stream()>>>(
+      a.tile_row_ptr.data(), a.tile_col_idx.data(), words.data(), a.n, n_warps, xbits, xval, ybits, yval, mbits, masked,
+      complement, replace, early_exit);
+  const cudaError_t err = cudaGetLastError();
+  if (err != cudaSuccess) {
+    throw error(std::string("bitgraph::mxv: CUDA launch failed: ") + cudaGetErrorString(err));
+  }
+}
+
+}  // namespace bitgraph::cuda

@@ -1,0 +1,328 @@
+// `bitgraph bench`: named suites of graphs; for each graph the storage, conversion time, and every
+// kernel's median time with its bytes-moved floor, next to the baselines measured in the same process
+// on the same data. Prints a table and writes JSON.
+#pragma once
+
+#include <Kokkos_Core.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "bench/baselines.hpp"
+#include "bitgraph_cli_config.hpp"
+#include "commands.hpp"
+
+#if defined(BITGRAPH_HAVE_KOKKOS_KERNELS)
+#include <KokkosKernels_Handle.hpp>
+#include <KokkosSparse_CrsMatrix.hpp>
+#include <KokkosSparse_spmv.hpp>
+#endif
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
+#include "bench/cusparse_baselines.hpp"
+#endif
+
+namespace bitgraph::cli {
+
+/// The graphs of a suite.
+inline std::vector<std::string> suite_graphs(const std::string& suite) {
+  const std::string data = std::string(BITGRAPH_SOURCE_DIR) + "/tests/data/";
+  if (suite == "smoke") return {"kron:10", "grid2d:64", "mycielski:8", "file:" + data + "karate.mtx"};
+  if (suite == "paper")
+    return {"mycielski:9",  "mycielski:11", "mycielski:13", "mycielski:15", "grid2d:1024", "grid2d:2048",
+            "grid3d:64",    "grid3d:128",   "kron:18",      "kron:19",      "kron:20",     "urand:18",
+            "urand:19",     "urand:20",     "file:" + data + "bcsstk13.mtx", "file:" + data + "pushpull.mtx",
+            "file:" + data + "jagmesh7.mtx", "file:" + data + "zenios.mtx"};
+  if (suite == "h100")
+    return {"kron:22", "kron:24", "urand:22", "urand:24", "grid2d:4096", "grid2d:8192", "rgg:22", "rgg:23",
+            "mycielski:15", "mycielski:16"};
+  throw invalid_argument_error("bitgraph bench: --suite must be smoke, paper or h100, not '" + suite + "'");
+}
+
+/// Median times of one kernel measured twice (two series of `runs` after warm-up), so that the noise
+/// of the measurement is known.
+struct measurement {
+  double median = 0;        ///< median of the first series (seconds)
+  double median_again = 0;  ///< median of the second series
+  double noise() const { return median > 0 ? std::fabs(median_again - median) / std::min(median, median_again) : 0; }
+};
+
+/// Times `f(i)` (i = run index, for rotating inputs). On CUDA the time comes from events on the
+/// execution space's stream; elsewhere from a steady clock around fences.
+template <class ExecSpace, class F>
+measurement measure(const ExecSpace& exec, int runs, F&& f) {
+  for (int w = 0; w < 2; ++w) f(w);
+  exec.fence();
+  auto series = [&](int offset) {
+    std::vector<double> t;
+    for (int r = 0; r < runs; ++r) {
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
+      if constexpr (is_cuda_space_v<ExecSpace>) {
+        cudaEvent_t a, b;
+        cudaEventCreate(&a);
+        cudaEventCreate(&b);
+        cudaEventRecord(a, exec.cuda_stream());
+        f(offset + r);
+        cudaEventRecord(b, exec.cuda_stream());
+        cudaEventSynchronize(b);
+        float ms = 0;
+        cudaEventElapsedTime(&ms, a, b);
+        cudaEventDestroy(a);
+        cudaEventDestroy(b);
+        t.push_back(ms * 1e-3);
+        continue;
+      }
+#endif
+      t.push_back(timed(exec, [&] { f(offset + r); }));
+    }
+    return median(t);
+  };
+  measurement m;
+  m.median = series(0);
+  m.median_again = series(runs);
+  return m;
+}
+
+/// One row of the benchmark table.
+struct bench_row {
+  std::string graph, kernel, baseline;
+  double seconds = 0, seconds_again = 0, baseline_seconds = 0;
+  double floor_bytes = 0;   ///< bytes the kernel must move at least
+  double work = 0;          ///< traversed edges (GTEPS) when > 0
+  std::string unit;         ///< "GB/s" or "GTEPS"
+};
+
+template <class ExecSpace>
+int run_bench(const ExecSpace& exec, const options& opts) {
+  using mem = memory_space_t<ExecSpace>;
+  BITGRAPH_CHECK_ARG(opts.runs >= 1, "bench", "--runs must be at least 1");
+  const int runs = opts.runs;
+  const auto graphs = suite_graphs(opts.suite);
+  // The memory ceiling of this space, measured once: a large copy, counting bytes read plus written.
+  double bandwidth = 0;
+  {
+    const std::size_t words = is_cuda_space_v<ExecSpace> ? (std::size_t(1) << 27) : (std::size_t(1) << 24);
+    Kokkos::View<double*, mem> a("bench::copy_a", words), c("bench::copy_b", words);
+    Kokkos::deep_copy(exec, a, 1.0);
+    const auto m = measure(exec, 5, [&](int) { Kokkos::deep_copy(exec, c, a); });
+    bandwidth = 2.0 * sizeof(double) * words / m.median;
+    std::printf("%s copy bandwidth: %.1f GB/s (read + write)\n", std::string(space_name<ExecSpace>()).c_str(), bandwidth / 1e9);
+  }
+  auto report = header_json(opts, space_name<ExecSpace>());
+  report.set("copy_bandwidth_bytes_per_second", bandwidth);
+  report.set("suite", opts.suite).set("runs", runs);
+  auto jgraphs = json::array();
+  std::vector<bench_row> rows;
+  for (const auto& spec : graphs) {
+    options lo = opts;
+    lo.graph = spec;
+    io::load_report rep;
+    auto g = load(exec, lo, rep);
+    const vertex_t n = g.n;
+    auto jg = json::object();
+    jg.set("graph", rep.name).set("n", n).set("stored_entries", g.nnz).set("directed", g.kind == graph_kind::directed);
+    // Storage of every tile size (exact counts), and the conversion time of the profile's choice.
+    auto storage = json::array();
+    for (int t : {4, 8, 16, 32, 64}) {
+      const auto r = exact_storage_report(exec, g, t);
+      storage.push(json::object().set("tile_dim", t).set("n_tiles", r.n_tiles).set("b2sr_bytes", r.b2sr_bytes).set(
+          "compression_ratio", r.compression_ratio));
+    }
+    jg.set("storage", storage);
+    const int tile = opts.tile == "auto" ? profile_tile_sizes(exec, g).chosen_tile_dim : std::atoi(opts.tile.c_str());
+    bit_graph<mem> bg;
+    const double convert = timed(exec, [&] { bg = make_bit_graph(exec, g, {tile}); });
+    jg.set("tile_dim", tile).set("conversion_seconds", convert).set("csr_build_seconds", rep.build_seconds);
+    const auto& b = bg.b2sr;
+    const double index_bytes = double(b.tile_row_ptr.extent(0)) * sizeof(offset_t) + double(b.n_tiles) * sizeof(vertex_t) +
+                               double(b.tile_bits.extent(0));
+    std::printf("\n%s: n = %u, entries = %llu, B2SR-%d tiles = %llu (%.1f MiB), conversion %.2f ms\n", rep.name.c_str(),
+                n, static_cast<unsigned long long>(g.nnz), tile, static_cast<unsigned long long>(b.n_tiles),
+                index_bytes / 1048576.0, convert * 1e3);
+
+    // Inputs: four rotating random vectors of each kind, so repeated runs do not just hit the cache.
+    constexpr int rot = 4;
+    std::vector<bitmap<mem>> xb(rot);
+    std::vector<Kokkos::View<float*, mem>> xf(rot);
+    std::mt19937 rng(7);
+    for (int k = 0; k < rot; ++k) {
+      std::vector<float> h(n);
+      for (auto& v : h) v = (rng() % 2) ? float(1 + rng() % 9) : 0.0f;
+      xf[k] = Kokkos::View<float*, mem>("bench::x", n);
+      Kokkos::deep_copy(exec, xf[k], Kokkos::View<float*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(h.data(), n));
+      xb[k] = to_bitmap<ExecSpace, float>(exec, xf[k]);
+    }
+    auto yb = make_bitmap(exec, n);
+    Kokkos::View<float*, mem> yf("bench::y", n);
+    auto add = [&](std::string kernel, const measurement& m, double floor_bytes, std::string baseline = "",
+                   double baseline_seconds = 0, double work = 0) {
+      bench_row r;
+      // Keep the table narrow: a file spec shows its file name only.
+      r.graph = rep.name.rfind("file:", 0) == 0 ? std::filesystem::path(rep.name.substr(5)).filename().string() : rep.name;
+      r.kernel = std::move(kernel);
+      r.seconds = m.median;
+      r.seconds_again = m.median_again;
+      r.floor_bytes = floor_bytes;
+      r.baseline = std::move(baseline);
+      r.baseline_seconds = baseline_seconds;
+      r.work = work;
+      r.unit = work > 0 ? "GTEPS" : "GB/s";
+      rows.push_back(r);
+    };
+    mxv_options mo;
+    mo.direction = mxv_direction::pull;
+    mo.algorithm = parse_algorithm(opts.algorithm);
+    const double vec_bits = std::ceil(n / 8.0), vec_f32 = 4.0 * n;
+
+    // Baseline SpMV: CSR with fp32 values (cuSPARSE on CUDA, else Kokkos Kernels, else plain Kokkos).
+    auto c32 = bench::make_csr_fp32(exec, g);
+    const double csr_bytes_moved = double(c32.nnz) * 8.0 + double(n + 1) * (c32.wide ? 8 : 4) + 2 * vec_f32;
+    std::string spmv_name = "kokkos-csr-spmv";
+    measurement spmv = measure(exec, runs, [&](int i) {
+      bench::spmv_fp32(exec, c32, Kokkos::View<const float*, mem>(xf[i % rot]), yf);
+    });
+#if defined(BITGRAPH_HAVE_KOKKOS_KERNELS)
+    if (!c32.wide) {
+      using device = Kokkos::Device<ExecSpace, mem>;
+      using crs = KokkosSparse::CrsMatrix<float, std::int32_t, device, void, std::int32_t>;
+      crs a("bench::kk", c32.n, c32.n, static_cast<std::int32_t>(c32.nnz), c32.val, c32.row_ptr, c32.col);
+      spmv = measure(exec, runs, [&](int i) { KokkosSparse::spmv("N", 1.0f, a, xf[i % rot], 0.0f, yf); });
+      spmv_name = "kokkos-kernels-spmv";
+    }
+#endif
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
+    if constexpr (is_cuda_space_v<ExecSpace>) {
+      if (!c32.wide) {
+        bench::cusparse_spmv cs(c32, xf[0], yf);
+        spmv = measure(exec, runs, [&](int i) { cs.run(exec, xf[i % rot], yf); });
+        spmv_name = "cusparse-spmv";
+      }
+    }
+#endif
+    add(spmv_name, spmv, csr_bytes_moved);
+    add("bmv_bin_bin_bin", measure(exec, runs, [&](int i) {
+          mxv(exec, yb, no_mask{}, no_accumulator{}, lor_land{}, b, xb[i % rot], mo);
+        }), index_bytes + 2 * vec_bits, spmv_name, spmv.median);
+    add("bmv_bin_bin_full", measure(exec, runs, [&](int i) {
+          mxv(exec, yf, no_mask{}, no_accumulator{}, plus_pair<float>{}, b, xb[i % rot], mo);
+        }), index_bytes + vec_bits + vec_f32, spmv_name, spmv.median);
+    add("bmv_bin_full_full", measure(exec, runs, [&](int i) {
+          mxv(exec, yf, no_mask{}, no_accumulator{}, plus_times<float>{}, b, Kokkos::View<const float*, mem>(xf[i % rot]), mo);
+        }), index_bytes + 2 * vec_f32, spmv_name, spmv.median);
+
+    // BFS: the library's direction-optimised BFS against the CSR push-pull baseline, same sources.
+    const host_csr h = to_host_csr(bg.csr);
+    const auto sources = pick_sources(h, std::max(4, runs));
+    std::vector<offset_t> traversed(sources.size());
+    {
+      Kokkos::View<level_t*, mem> lv("bench::levels", n);
+      Kokkos::View<vertex_t*, mem> qa("bench::qa", n), qb("bench::qb", n);
+      Kokkos::View<offset_t*, mem> ctr("bench::counter", 1);
+      const auto base = measure(exec, runs, [&](int i) {
+        bench::csr_pushpull_bfs(exec, bg.csr, bg.in_csr(), sources[i % sources.size()], lv, qa, qb, ctr);
+      });
+      bfs_options bo;
+      bo.parents = false;
+      bo.algorithm = mo.algorithm;
+      const auto m = measure(exec, runs, [&](int i) {
+        auto r = bfs(exec, bg, sources[i % sources.size()], bo);
+        traversed[i % sources.size()] = r.traversed_edges;
+      });
+      double edges = 0;
+      for (auto e : traversed) edges += double(e);
+      edges /= double(traversed.size());
+      add("bfs_do", m, index_bytes + 2 * vec_bits + 4.0 * n, "csr-pushpull-bfs", base.median, edges);
+    }
+    // PageRank per iteration, against the CSR pull baseline.
+    {
+      pagerank_options po;
+      po.algorithm = mo.algorithm;
+      po.max_iterations = 20;
+      po.tolerance = 0;
+      Kokkos::View<double*, mem> r("bench::r", n), c("bench::c", n);
+      Kokkos::deep_copy(exec, r, n ? 1.0 / n : 0.0);
+      const auto base = measure(exec, runs, [&](int) { bench::csr_pagerank_iteration(exec, bg.csr, bg.in_csr(), r, c, 0.85); });
+      po.max_iterations = 1;
+      const auto m = measure(exec, runs, [&](int) { pagerank(exec, bg, po); });
+      // One iteration reads the bits once, the ranks twice and writes them twice (8-byte values).
+      add("pagerank_iteration", m, index_bytes + 8.0 * 4 * n, "csr-pagerank-iteration", base.median);
+    }
+    // SSSP (unit weights) and CC per iteration; TC whole.
+    {
+      sssp_options so;
+      so.use_weights = false;
+      so.algorithm = mo.algorithm;
+      int iters = 1;
+      const auto m = measure(exec, std::max(1, runs / 2), [&](int i) { iters = sssp(exec, bg, sources[i % sources.size()], so).iterations; });
+      measurement per = m;
+      per.median /= iters;
+      per.median_again /= iters;
+      add("sssp_unit_round", per, index_bytes + 8.0 * 4 * n);
+    }
+    {
+      components_options co;
+      co.algorithm = mo.algorithm;
+      int iters = 1;
+      const auto m = measure(exec, std::max(1, runs / 2), [&](int) { iters = connected_components(exec, bg, co).iterations; });
+      measurement per = m;
+      per.median /= iters;
+      per.median_again /= iters;
+      add("cc_fastsv_round", per, index_bytes + 4.0 * 6 * n);
+    }
+    if (!bg.directed()) {
+      std::uint64_t tri = 0;
+      const auto m = measure(exec, std::max(1, runs / 2), [&](int) { tri = triangle_count(exec, bg, {mo.algorithm}).triangles; });
+      double base_seconds = 0;
+      std::string base_name;
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
+      if constexpr (is_cuda_space_v<ExecSpace>) {
+        std::uint64_t check = 0;
+        const auto bm = measure(exec, std::max(1, runs / 2), [&](int) { check = bench::cusparse_triangles(exec, bg.csr); });
+        base_seconds = bm.median;
+        base_name = "cusparse-spgemm-tc";
+        if (check != tri) std::fprintf(stderr, "bench: cuSPARSE TC counted %llu, BitGraph %llu\n",
+                                       static_cast<unsigned long long>(check), static_cast<unsigned long long>(tri));
+      }
+#endif
+      add("tc_masked_bmm", m, index_bytes, base_name, base_seconds);
+      jg.set("triangles", tri);
+    }
+    jgraphs.push(jg);
+  }
+
+  // Table and JSON.
+  std::printf("\n%-26s %-20s %10s %8s %10s %9s %-24s %11s %8s\n", "graph", "kernel", "ms", "noise", "rate", "floor %",
+              "baseline", "base ms", "speedup");
+  auto jrows = json::array();
+  for (const auto& r : rows) {
+    const double rate = r.work > 0 ? r.work / r.seconds / 1e9 : r.floor_bytes / r.seconds / 1e9;
+    // Achieved fraction of the bytes-moved floor: floor time (bytes / measured copy bandwidth) over time.
+    const double floor_pct = r.seconds > 0 ? 100.0 * (r.floor_bytes / bandwidth) / r.seconds : 0;
+    const double speedup = r.baseline_seconds > 0 ? r.baseline_seconds / r.seconds : 0;
+    std::printf("%-26s %-20s %10.4f %7.1f%% %6.2f %-5s %8.1f%% %-24s %11.4f %7.2fx\n", r.graph.c_str(), r.kernel.c_str(),
+                r.seconds * 1e3, 100 * (r.seconds > 0 ? std::fabs(r.seconds_again - r.seconds) / r.seconds : 0), rate,
+                r.unit.c_str(), floor_pct, r.baseline.c_str(), r.baseline_seconds * 1e3, speedup);
+    jrows.push(json::object()
+                   .set("graph", r.graph)
+                   .set("kernel", r.kernel)
+                   .set("median_seconds", r.seconds)
+                   .set("median_seconds_again", r.seconds_again)
+                   .set("floor_bytes", r.floor_bytes)
+                   .set("floor_seconds", r.floor_bytes / bandwidth)
+                   .set("rate", rate)
+                   .set("unit", r.unit)
+                   .set("baseline", r.baseline)
+                   .set("baseline_median_seconds", r.baseline_seconds)
+                   .set("speedup", speedup));
+  }
+  report.set("graphs", jgraphs).set("rows", jrows);
+  write_json(opts, report);
+  return 0;
+}
+
+}  // namespace bitgraph::cli

@@ -1,0 +1,41 @@
+// The `bitgraph` command line: options shared by its commands and the per-space entry points.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bitgraph::cli {
+
+/// Parsed command line. Every field has the documented default of `bitgraph --help`.
+struct options {
+  std::string command;                  ///< info | run | bench
+  std::string graph = "kron:16";        ///< graph spec
+  std::vector<std::string> algos;       ///< bfs, sssp, pr, cc, tc (run); empty = bfs
+  std::optional<std::uint64_t> source;  ///< BFS / SSSP source; default: GAP-style random sources
+  std::string tile = "auto";            ///< 4 | 8 | 16 | 32 | 64 | auto
+  std::string space;                    ///< serial | openmp | cuda; default: the best enabled
+  bool validate = false;                ///< check results with the validators
+  int repeat = 1;                       ///< timed repetitions per algorithm
+  std::string json_path;                ///< write a JSON report here
+  std::string bfs_mode = "do";          ///< do | push | pull | tc
+  std::string push_kernel = "spmspv";   ///< spmspv | b2sr
+  std::string algorithm = "auto";       ///< auto | generic | cuda-warp | cuda-mma (forced kernel path)
+  bool parents = true;                  ///< BFS computes parents
+  std::string cache_dir;                ///< binary graph cache ("" = $BITGRAPH_CACHE_DIR or ~/.cache/bitgraph)
+  bool no_cache = false;                ///< never read or write the graph cache
+  std::string suite = "smoke";          ///< bench suite: smoke | paper | h100
+  int runs = 10;                        ///< bench: timed runs per kernel (median reported)
+  std::string out_dir;                  ///< bench: directory for per-suite files
+};
+
+/// Entry points, one instantiation per enabled execution space (space_*.cpp).
+template <class ExecSpace>
+int run_info(const ExecSpace& exec, const options& opts);
+template <class ExecSpace>
+int run_algorithms(const ExecSpace& exec, const options& opts);
+template <class ExecSpace>
+int run_bench(const ExecSpace& exec, const options& opts);
+
+}  // namespace bitgraph::cli

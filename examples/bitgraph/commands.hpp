@@ -1,0 +1,418 @@
+// `bitgraph info` and `bitgraph run`: load or generate a graph, convert it, run algorithms, validate,
+// print a table and optionally a JSON report. Templated on the execution space (space_*.cpp).
+#pragma once
+
+#include <Kokkos_Core.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "bitgraph/algorithms/bfs.hpp"
+#include "bitgraph/algorithms/components.hpp"
+#include "bitgraph/algorithms/pagerank.hpp"
+#include "bitgraph/algorithms/reference.hpp"
+#include "bitgraph/algorithms/sssp.hpp"
+#include "bitgraph/algorithms/triangles.hpp"
+#include "bitgraph/algorithms/validate.hpp"
+#include "bitgraph/core/version_info.hpp"
+#include "bitgraph/formats/b2sr_profile.hpp"
+#include "bitgraph/io/load_graph.hpp"
+#include "cli.hpp"
+#include "common/json.hpp"
+
+namespace bitgraph::cli {
+
+/// Wall-clock seconds of `f()`, with the execution space fenced on both sides.
+template <class ExecSpace, class F>
+double timed(const ExecSpace& exec, F&& f) {
+  exec.fence();
+  const auto t0 = std::chrono::steady_clock::now();
+  f();
+  exec.fence();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+/// Prints "  ... <what> (N s)" to stderr while a phase runs longer than a second, so that long
+/// conversions show progress; silent for short phases.
+class progress_line {
+ public:
+  explicit progress_line(std::string what) : what_(std::move(what)), worker_([this] { watch(); }) {}
+  ~progress_line() {
+    {
+      std::lock_guard<std::mutex> lock(m_);
+      done_ = true;
+    }
+    cv_.notify_all();
+    worker_.join();
+    if (printed_) std::fprintf(stderr, "\r  %s: done in %.1f s            \n", what_.c_str(), elapsed());
+  }
+
+ private:
+  double elapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+  void watch() {
+    std::unique_lock<std::mutex> lock(m_);
+    while (!cv_.wait_for(lock, std::chrono::seconds(1), [this] { return done_; })) {
+      std::fprintf(stderr, "\r  %s ... %.0f s", what_.c_str(), elapsed());
+      std::fflush(stderr);
+      printed_ = true;
+    }
+  }
+  std::string what_;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  std::mutex m_;
+  std::condition_variable cv_;
+  bool done_ = false;
+  std::atomic<bool> printed_{false};
+  std::thread worker_;
+};
+
+inline op_algorithm parse_algorithm(const std::string& s) {
+  if (s == "auto") return op_algorithm::automatic;
+  if (s == "generic") return op_algorithm::generic;
+  if (s == "cuda-warp") return op_algorithm::cuda_warp;
+  if (s == "cuda-mma") return op_algorithm::cuda_mma;
+  throw invalid_argument_error("bitgraph: --algorithm must be auto, generic, cuda-warp or cuda-mma, not '" + s + "'");
+}
+
+inline std::filesystem::path cache_directory(const options& opts) {
+  if (opts.no_cache) return {};
+  if (!opts.cache_dir.empty()) return opts.cache_dir;
+  if (const char* env = std::getenv("BITGRAPH_CACHE_DIR"); env && *env) return env;
+  if (const char* home = std::getenv("HOME"); home && *home) return std::filesystem::path(home) / ".cache" / "bitgraph";
+  return {};
+}
+
+template <class Graph>
+std::uint64_t csr_bytes(const Graph& g) {
+  return g.row_ptr.extent(0) * sizeof(offset_t) + g.col_idx.extent(0) * sizeof(vertex_t) +
+         g.weights.extent(0) * sizeof(double);
+}
+template <class Matrix>
+std::uint64_t b2sr_bytes(const Matrix& b) {
+  return b.tile_row_ptr.extent(0) * sizeof(offset_t) + b.tile_col_idx.extent(0) * sizeof(vertex_t) +
+         b.tile_bits.extent(0);
+}
+
+/// Loads the graph of `--graph`, printing the load line.
+template <class ExecSpace>
+csr_graph<memory_space_t<ExecSpace>> load(const ExecSpace& exec, const options& opts, io::load_report& rep) {
+  io::load_options lo;
+  lo.cache_dir = cache_directory(opts);
+  auto g = [&] {
+    progress_line p("loading " + opts.graph);
+    return io::load_graph(exec, opts.graph, lo, &rep);
+  }();
+  return g;
+}
+
+/// Up to k GAP-style sources: vertices with at least one out-edge, drawn uniformly with a fixed seed.
+inline std::vector<vertex_t> pick_sources(const host_csr& h, int k) {
+  std::vector<vertex_t> out;
+  std::mt19937_64 rng(27491095);
+  if (h.n == 0) return out;
+  std::uniform_int_distribution<vertex_t> d(0, h.n - 1);
+  for (int tries = 0; int(out.size()) < k && tries < 1000 * k; ++tries) {
+    const vertex_t v = d(rng);
+    if (h.row_ptr[v + 1] > h.row_ptr[v]) out.push_back(v);
+  }
+  if (out.empty()) out.push_back(0);
+  return out;
+}
+
+inline double median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
+}
+
+inline void write_json(const options& opts, const json& report) {
+  if (opts.json_path.empty()) return;
+  std::ofstream f(opts.json_path);
+  if (!f) throw error("bitgraph: cannot write '" + opts.json_path + "'");
+  report.write(f);
+  f << "\n";
+}
+
+inline json header_json(const options& opts, std::string_view space) {
+  auto j = json::object();
+  j.set("bitgraph_version", std::string(library_version()));
+  j.set("command", opts.command);
+  j.set("graph", opts.graph);
+  j.set("space", std::string(space));
+  return j;
+}
+
+// ------------------------------------------------------------------------------------------- info
+
+template <class ExecSpace>
+int run_info(const ExecSpace& exec, const options& opts) {
+  io::load_report rep;
+  auto g = load(exec, opts, rep);
+  auto report = header_json(opts, space_name<ExecSpace>());
+  std::printf("graph %s: n = %u, stored entries = %llu (%s%s)\n", rep.name.c_str(), g.n,
+              static_cast<unsigned long long>(g.nnz), g.kind == graph_kind::directed ? "directed" : "undirected",
+              g.has_weights ? ", weighted" : "");
+  std::printf("load %.3f s (%s), CSR build %.3f s\n", rep.read_seconds,
+              rep.from_cache ? "binary cache" : "read/generate", rep.build_seconds);
+  report.set("n", g.n);
+  report.set("stored_entries", g.nnz);
+  report.set("directed", g.kind == graph_kind::directed);
+  report.set("weighted", g.has_weights);
+  report.set("load", json::object()
+                         .set("read_seconds", rep.read_seconds)
+                         .set("build_seconds", rep.build_seconds)
+                         .set("from_cache", rep.from_cache));
+  auto prof = profile_tile_sizes(exec, g);
+  std::printf("\n%5s %12s %14s %14s %14s %8s %8s %9s %11s %9s\n", "tile", "tiles", "B2SR bytes", "CSR fp32",
+              "CSR pattern", "ratio", "ratio_p", "bits/tile", "convert ms", "est.err");
+  auto tiles = json::array();
+  std::uint64_t best_bytes = ~0ull;
+  int best_tile = 0;
+  for (const auto& est : prof.estimates) {
+    const int t = est.tile_dim;
+    b2sr_matrix<memory_space_t<ExecSpace>> b;
+    const double secs = timed(exec, [&] {
+      progress_line p("converting to B2SR-" + std::to_string(t));
+      b = to_b2sr(exec, g, {t, bit_order::row_major});
+    });
+    const auto r = storage_report(b);
+    const double err = r.b2sr_bytes ? (double(est.estimated.b2sr_bytes) - double(r.b2sr_bytes)) / double(r.b2sr_bytes) : 0.0;
+    if (r.b2sr_bytes < best_bytes) {
+      best_bytes = r.b2sr_bytes;
+      best_tile = t;
+    }
+    std::printf("%5d %12llu %14llu %14llu %14llu %8.3f %8.3f %9.2f %11.2f %+8.1f%%\n", t,
+                static_cast<unsigned long long>(r.n_tiles), static_cast<unsigned long long>(r.b2sr_bytes),
+                static_cast<unsigned long long>(r.csr_fp32_bytes), static_cast<unsigned long long>(r.csr_pattern_bytes),
+                r.compression_ratio, r.ratio_vs_pattern_csr, r.avg_bits_per_tile, secs * 1e3, 100 * err);
+    tiles.push(json::object()
+                   .set("tile_dim", t)
+                   .set("n_tiles", r.n_tiles)
+                   .set("b2sr_bytes", r.b2sr_bytes)
+                   .set("b2sr_bytes_stored", r.b2sr_bytes_stored)
+                   .set("csr_fp32_bytes", r.csr_fp32_bytes)
+                   .set("csr_pattern_bytes", r.csr_pattern_bytes)
+                   .set("compression_ratio", r.compression_ratio)
+                   .set("ratio_vs_pattern_csr", r.ratio_vs_pattern_csr)
+                   .set("avg_bits_per_tile", r.avg_bits_per_tile)
+                   .set("tile_fill", r.tile_fill)
+                   .set("conversion_seconds", secs)
+                   .set("estimate", json::object()
+                                        .set("entries_per_bit_row", est.entries_per_bit_row)
+                                        .set("estimated_tiles", est.estimated_tiles)
+                                        .set("estimated_b2sr_bytes", est.estimated.b2sr_bytes)
+                                        .set("relative_error", err)));
+  }
+  std::printf("\nprofile (%llu sampled rows) chooses B2SR-%d; the exact smallest is B2SR-%d\n",
+              static_cast<unsigned long long>(prof.sampled_rows), prof.chosen_tile_dim, best_tile);
+  report.set("tile_sizes", tiles);
+  report.set("profile", json::object()
+                            .set("sampled_rows", prof.sampled_rows)
+                            .set("chosen_tile_dim", prof.chosen_tile_dim)
+                            .set("exact_best_tile_dim", best_tile));
+  write_json(opts, report);
+  return 0;
+}
+
+// -------------------------------------------------------------------------------------------- run
+
+struct algo_row {
+  std::string algo, mode;
+  std::vector<double> seconds;
+  std::string metric_name;
+  double metric = 0;
+  std::string verdict = "-";
+  json extra = json::object();
+};
+
+template <class ExecSpace>
+int run_algorithms(const ExecSpace& exec, const options& opts) {
+  using mem = memory_space_t<ExecSpace>;
+  const op_algorithm alg = parse_algorithm(opts.algorithm);
+  BITGRAPH_CHECK_ARG(opts.repeat >= 1, "run", "--repeat must be at least 1");
+  io::load_report rep;
+  auto g = load(exec, opts, rep);
+  const vertex_t n = g.n;
+  int tile = 0;
+  if (opts.tile != "auto") {
+    tile = std::atoi(opts.tile.c_str());
+    BITGRAPH_CHECK_ARG(valid_tile_dim(tile), "run", "--tile must be 4, 8, 16, 32, 64 or auto, not '", opts.tile, "'");
+  }
+  if (opts.source) {
+    BITGRAPH_CHECK_ARG(*opts.source < n, "run", "--source ", *opts.source, " is out of range: the graph has ", n,
+                       " vertices");
+  }
+  bit_graph<mem> bg;
+  const double convert = timed(exec, [&] {
+    progress_line p("converting to B2SR");
+    bg = make_bit_graph(exec, g, {tile});
+  });
+  const host_csr h = to_host_csr(bg.csr);
+  std::vector<std::string> algos = opts.algos.empty() ? std::vector<std::string>{"bfs"} : opts.algos;
+  if (std::find(algos.begin(), algos.end(), "all") != algos.end()) algos = {"bfs", "sssp", "pr", "cc", "tc"};
+  const auto sources = opts.source ? std::vector<vertex_t>(opts.repeat, vertex_t(*opts.source)) : pick_sources(h, opts.repeat);
+
+  std::printf("graph %s: n = %u, stored entries = %llu, %s%s; space %s; B2SR-%d\n", rep.name.c_str(), n,
+              static_cast<unsigned long long>(bg.csr.nnz), bg.directed() ? "directed" : "undirected",
+              bg.csr.has_weights ? ", weighted" : "", std::string(space_name<ExecSpace>()).c_str(), bg.b2sr.tile_dim);
+  const std::uint64_t mem_bytes =
+      csr_bytes(bg.csr) + csr_bytes(bg.csr_t) + b2sr_bytes(bg.b2sr) + b2sr_bytes(bg.b2sr_t);
+  std::printf("\n%-22s %12s\n", "phase", "time (ms)");
+  std::printf("%-22s %12.2f\n", rep.from_cache ? "load (binary cache)" : "read / generate", rep.read_seconds * 1e3);
+  std::printf("%-22s %12.2f\n", "build CSR", rep.build_seconds * 1e3);
+  std::printf("%-22s %12.2f\n", "build B2SR (+A^T)", convert * 1e3);
+  std::printf("%-22s %12.1f MiB (CSR %.1f, B2SR %.1f)\n", "graph memory", mem_bytes / 1048576.0,
+              (csr_bytes(bg.csr) + csr_bytes(bg.csr_t)) / 1048576.0, (b2sr_bytes(bg.b2sr) + b2sr_bytes(bg.b2sr_t)) / 1048576.0);
+
+  std::vector<algo_row> rows;
+  bool all_ok = true;
+  auto verdict_text = [&](const validate::verdict& v) {
+    all_ok = all_ok && v.ok;
+    if (!v.ok) std::fprintf(stderr, "validation failed: %s\n", v.message.c_str());
+    return std::string(v.ok ? "PASS" : "FAIL");
+  };
+  for (const auto& a : algos) {
+    algo_row row;
+    row.algo = a;
+    if (a == "bfs") {
+      bfs_options bo;
+      bo.algorithm = alg;
+      bo.parents = opts.parents;
+      bo.push_kernel = opts.push_kernel == "b2sr" ? bfs_push_kernel::b2sr : bfs_push_kernel::spmspv;
+      if (opts.bfs_mode == "push") bo.mode = bfs_mode::push;
+      else if (opts.bfs_mode == "pull") bo.mode = bfs_mode::pull;
+      else if (opts.bfs_mode == "do") bo.mode = bfs_mode::direction_optimized;
+      else throw invalid_argument_error("bitgraph run: --bfs must be do, push, pull or tc, not '" + opts.bfs_mode + "'");
+      row.mode = opts.bfs_mode;
+      offset_t edges = 0;
+      std::string dirs;
+      for (auto s : sources) {
+        bfs_result<mem> r;
+        row.seconds.push_back(timed(exec, [&] { r = bfs(exec, bg, s, bo); }));
+        edges += r.traversed_edges;
+        dirs = r.directions;
+        if (opts.validate) {
+          auto lv = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, r.levels);
+          std::vector<level_t> levels(lv.data(), lv.data() + lv.extent(0));
+          std::vector<vertex_t> parents;
+          if (opts.parents) {
+            auto pv = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, r.parents);
+            parents.assign(pv.data(), pv.data() + pv.extent(0));
+          }
+          row.verdict = verdict_text(validate::check_bfs(h, s, levels, opts.parents ? &parents : nullptr));
+        }
+      }
+      double total = 0;
+      for (double t : row.seconds) total += t;
+      row.metric_name = "GTEPS";
+      row.metric = total > 0 ? double(edges) / total / 1e9 : 0;
+      auto src = json::array();
+      for (auto s : sources) src.push(s);
+      row.extra.set("traversed_edges", edges).set("directions", dirs).set("sources", src);
+    } else if (a == "sssp") {
+      sssp_options so;
+      so.algorithm = alg;
+      row.mode = bg.csr.has_weights ? "weighted" : "unit";
+      int iters = 0;
+      for (auto s : sources) {
+        sssp_result<mem> r;
+        row.seconds.push_back(timed(exec, [&] { r = sssp(exec, bg, s, so); }));
+        iters = r.iterations;
+        if (opts.validate) {
+          auto dv = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, r.dist);
+          row.verdict = verdict_text(validate::check_sssp(h, s, std::vector<double>(dv.data(), dv.data() + dv.extent(0))));
+        }
+      }
+      row.metric_name = "rounds";
+      row.metric = iters;
+    } else if (a == "pr") {
+      pagerank_options po;
+      po.algorithm = alg;
+      row.mode = "redistribute";
+      pagerank_result<mem> r;
+      for (int k = 0; k < opts.repeat; ++k) row.seconds.push_back(timed(exec, [&] { r = pagerank(exec, bg, po); }));
+      row.metric_name = "iterations";
+      row.metric = r.iterations;
+      if (opts.validate) {
+        auto rv = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, r.rank);
+        row.verdict = verdict_text(validate::check_pagerank(h, std::vector<double>(rv.data(), rv.data() + rv.extent(0))));
+      }
+    } else if (a == "cc") {
+      components_options co;
+      co.algorithm = alg;
+      row.mode = bg.directed() ? "weak" : "fastsv";
+      components_result<mem> r;
+      for (int k = 0; k < opts.repeat; ++k)
+        row.seconds.push_back(timed(exec, [&] { r = connected_components(exec, bg, co); }));
+      row.metric_name = "components";
+      row.metric = r.count;
+      row.extra.set("iterations", r.iterations);
+      if (opts.validate) {
+        auto lv = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, r.labels);
+        row.verdict = verdict_text(validate::check_components(h, std::vector<vertex_t>(lv.data(), lv.data() + lv.extent(0))));
+      }
+    } else if (a == "tc") {
+      row.mode = "L*L'.*L";
+      if (bg.directed()) {
+        std::printf("tc: skipped, the graph is directed (use an undirected spec)\n");
+        continue;
+      }
+      triangles_result r;
+      for (int k = 0; k < opts.repeat; ++k)
+        row.seconds.push_back(timed(exec, [&] { r = triangle_count(exec, bg, {alg}); }));
+      row.metric_name = "triangles";
+      row.metric = double(r.triangles);
+      row.extra.set("triangles", r.triangles);
+      if (opts.validate) row.verdict = verdict_text(validate::check_triangles(h, r.triangles));
+    } else {
+      throw invalid_argument_error("bitgraph run: unknown algorithm '" + a + "' (bfs, sssp, pr, cc, tc, all)");
+    }
+    rows.push_back(std::move(row));
+  }
+
+  std::printf("\n%-6s %-12s %12s %12s %14s %-12s %s\n", "algo", "mode", "median ms", "min ms", "result", "", "validation");
+  auto report = header_json(opts, space_name<ExecSpace>());
+  report.set("n", n).set("stored_entries", bg.csr.nnz).set("directed", bg.directed()).set("weighted", bg.csr.has_weights);
+  report.set("tile_dim", bg.b2sr.tile_dim);
+  report.set("phases", json::object()
+                           .set("read_seconds", rep.read_seconds)
+                           .set("csr_build_seconds", rep.build_seconds)
+                           .set("b2sr_build_seconds", convert)
+                           .set("from_cache", rep.from_cache));
+  report.set("memory_bytes", json::object()
+                                 .set("csr", csr_bytes(bg.csr) + csr_bytes(bg.csr_t))
+                                 .set("b2sr", b2sr_bytes(bg.b2sr) + b2sr_bytes(bg.b2sr_t)));
+  auto results = json::array();
+  for (auto& r : rows) {
+    const double med = median(r.seconds);
+    const double mn = r.seconds.empty() ? 0 : *std::min_element(r.seconds.begin(), r.seconds.end());
+    std::printf("%-6s %-12s %12.3f %12.3f %14.6g %-12s %s\n", r.algo.c_str(), r.mode.c_str(), med * 1e3, mn * 1e3,
+                r.metric, r.metric_name.c_str(), r.verdict.c_str());
+    auto times = json::array();
+    for (double t : r.seconds) times.push(t);
+    auto e = r.extra;
+    e.set("algo", r.algo).set("mode", r.mode).set("median_seconds", med).set("min_seconds", mn).set("seconds", times);
+    e.set(r.metric_name, r.metric).set("validation", r.verdict);
+    results.push(e);
+  }
+  report.set("results", results);
+  write_json(opts, report);
+  if (opts.validate) std::printf("\nvalidation: %s\n", all_ok ? "all results valid" : "FAILED");
+  return all_ok ? 0 : 3;
+}
+
+}  // namespace bitgraph::cli

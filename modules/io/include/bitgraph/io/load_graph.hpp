@@ -1,0 +1,141 @@
+// Loads or generates the graph a spec string names ("kron:20", "file:g.mtx", ...) into a CSR graph on an
+// execution space, through the binary cache for files.
+#pragma once
+
+#include <Kokkos_Core.hpp>
+
+#include <chrono>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "bitgraph/core/error.hpp"
+#include "bitgraph/core/execution.hpp"
+#include "bitgraph/formats/csr.hpp"
+#include "bitgraph/generators/generators.hpp"
+#include "bitgraph/generators/graph_spec.hpp"
+#include "bitgraph/io/edge_list_text.hpp"
+#include "bitgraph/io/graph_cache.hpp"
+#include "bitgraph/io/matrix_market.hpp"
+
+namespace bitgraph::io {
+
+/// Options of `load_graph`.
+struct load_options {
+  /// Directory of the binary cache for `file:` specs; empty disables the cache.
+  std::filesystem::path cache_dir;
+  /// Called with a short message when a phase starts (e.g. for a progress line).
+  std::function<void(std::string_view)> on_phase;
+};
+
+/// What `load_graph` did, for reports.
+struct load_report {
+  std::string name;               ///< the canonical spec
+  double read_seconds = 0;        ///< reading / generating the edge list (or loading the cache)
+  double build_seconds = 0;       ///< building the CSR on the execution space
+  std::uint64_t input_entries = 0;  ///< entries in the file or generated edge list (before cleaning)
+  bool from_cache = false;        ///< the CSR came from the binary cache
+  bool cache_written = false;     ///< a new cache file was written
+  std::filesystem::path cache_file;  ///< the cache file consulted, if any
+};
+
+namespace detail {
+inline double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+}  // namespace detail
+
+/// Loads the graph `spec` names on `exec`: generators run on the host (GAP-compatible where they claim
+/// it) and the CSR is built on `exec` with the options the spec implies; files are read by the Matrix
+/// Market or edge-list reader, or loaded from the binary cache when `opts.cache_dir` holds a file whose
+/// key (path, size, mtime, every reader and build option) matches. A `weighted` spec on a file without
+/// weights gets GAP's weights. Every reader error surfaces as the reader's exception.
+template <class ExecSpace>
+csr_graph<memory_space_t<ExecSpace>> load_graph(const ExecSpace& exec, const gen::graph_spec& spec,
+                                                const load_options& opts = {}, load_report* report = nullptr) {
+  load_report rep;
+  rep.name = gen::to_string(spec);
+  auto phase = [&](std::string_view what) {
+    if (opts.on_phase) opts.on_phase(what);
+  };
+  auto t0 = std::chrono::steady_clock::now();
+  edge_list el;
+  csr_build_options build;
+  if (spec.source != gen::graph_source::file) {
+    phase("generating");
+    el = gen::generate(spec);
+    build = spec.build_options(el.storage);
+  } else {
+    const bool mtx = spec.format == gen::file_format::matrix_market;
+    mm_read_options mo;
+    mo.allow_duplicates = true;  // the CSR builder merges them
+    edge_list_read_options eo;
+    // The build options depend on the file's symmetry: read the header first so that the cache key
+    // can be formed without parsing the whole file.
+    edge_storage storage = edge_storage::general;
+    if (mtx) {
+      const auto h = read_matrix_market_header(spec.path, mo);
+      storage = h.symmetry == mm_symmetry::general
+                    ? edge_storage::general
+                    : (h.symmetry == mm_symmetry::skew_symmetric ? edge_storage::skew_symmetric : edge_storage::symmetric);
+    }
+    build = spec.build_options(storage);
+    std::optional<cache_key> key;
+    if (!opts.cache_dir.empty()) {
+      const std::string extra = spec.weighted ? "gap-weights:" + std::to_string(spec.seed) : "";
+      key = mtx ? make_cache_key(spec.path, build, mo, extra) : make_cache_key(spec.path, build, eo, extra);
+      rep.cache_file = cache_file(opts.cache_dir, *key);
+      phase("loading cache");
+      if (auto cached = read_graph_cache(rep.cache_file, *key)) {
+        rep.from_cache = true;
+        rep.input_entries = cached->nnz();
+        rep.read_seconds = detail::seconds_since(t0);
+        auto t1 = std::chrono::steady_clock::now();
+        auto g = to_csr(exec, *cached);
+        rep.build_seconds = detail::seconds_since(t1);
+        if (report) *report = rep;
+        return g;
+      }
+    }
+    phase("reading");
+    el = mtx ? read_matrix_market(spec.path, mo) : read_edge_list(spec.path, eo);
+    if (spec.weighted && !el.weighted() && el.size() > 0) gen::insert_gap_weights(el, spec.seed);
+    rep.input_entries = el.size();
+    rep.read_seconds = detail::seconds_since(t0);
+    phase("building CSR");
+    auto t1 = std::chrono::steady_clock::now();
+    auto g = build_csr(exec, el, build);
+    exec.fence();
+    rep.build_seconds = detail::seconds_since(t1);
+    if (key) {
+      std::error_code ec;
+      std::filesystem::create_directories(opts.cache_dir, ec);
+      if (!ec) {
+        write_graph_cache(rep.cache_file, *key, to_host_csr(g));
+        rep.cache_written = true;
+      }
+    }
+    if (report) *report = rep;
+    return g;
+  }
+  rep.input_entries = el.size();
+  rep.read_seconds = detail::seconds_since(t0);
+  phase("building CSR");
+  auto t1 = std::chrono::steady_clock::now();
+  auto g = build_csr(exec, el, build);
+  exec.fence();
+  rep.build_seconds = detail::seconds_since(t1);
+  if (report) *report = rep;
+  return g;
+}
+
+/// Same as above with the spec given as text (parsed by `gen::parse_graph_spec`).
+template <class ExecSpace>
+csr_graph<memory_space_t<ExecSpace>> load_graph(const ExecSpace& exec, std::string_view spec,
+                                                const load_options& opts = {}, load_report* report = nullptr) {
+  return load_graph(exec, gen::parse_graph_spec(spec), opts, report);
+}
+
+}  // namespace bitgraph::io
