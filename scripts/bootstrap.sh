@@ -158,8 +158,11 @@ else
   kokkos_flags=(-DCMAKE_CXX_COMPILER="$wrapper" -DCMAKE_CXX_FLAGS=-arch=sm_90 -DCMAKE_CXX_STANDARD=17
                 -DCMAKE_CXX_EXTENSIONS=OFF -DKokkos_ENABLE_CUDA=ON -DKokkos_ENABLE_CUDA_LAMBDA=ON
                 -DKokkos_ENABLE_SERIAL=ON -DKokkos_ARCH_HOPPER90=ON)
+  # Kokkos Kernels 3.4's cuSPARSE/cuBLAS wrappers use APIs CUDA 13 removed (csrsv2, CUSPARSE_MV_ALG_DEFAULT):
+  # keep its own kernels only; BitGraph calls cuSPARSE directly for its baselines.
   kernels_flags=(-DCMAKE_CXX_COMPILER="$wrapper" -DCMAKE_CXX_FLAGS=-arch=sm_90 -DCMAKE_CXX_STANDARD=17
-                 -DCMAKE_CXX_EXTENSIONS=OFF
+                 -DCMAKE_CXX_EXTENSIONS=OFF -DKokkosKernels_ENABLE_TPL_CUSPARSE=OFF
+                 -DKokkosKernels_ENABLE_TPL_CUBLAS=OFF
                  -DCMAKE_PROJECT_INCLUDE="$root/scripts/cmake/find-cudatoolkit-first.cmake")
   toolchain_id="$(nvcc --version | tail -n2 | tr '\n' ' ') $(g++ --version | head -n1)"
 fi

@@ -22,10 +22,14 @@ void check_semiring(const Exec& exec, bool weighted, bool structure_only, bool a
     auto g = build_csr(exec, test::random_edges(n, m, seed++, weighted));
     auto A = test::to_dense_matrix(g);
     for (auto merge : {spmspv_merge::no_sort, spmspv_merge::radix_sort, spmspv_merge::merge_sort, spmspv_merge::automatic}) {
+     for (auto alg : test::kernel_paths<Exec>()) {
+      // The CUDA path is the CUB radix sort; the other merges are portable only.
+      if (alg == op_algorithm::cuda_warp && merge != spmspv_merge::radix_sort && merge != spmspv_merge::automatic) continue;
       for (int mk = 0; mk < 3; ++mk) {
         for (double density : {0.02, 0.3, 1.0}) {
           ++seed;
-          INFO("n=" << n << " merge=" << to_string(merge) << " mask=" << mk << " density=" << density);
+          INFO("n=" << n << " merge=" << to_string(merge) << " alg=" << to_string(alg) << " mask=" << mk
+                    << " density=" << density);
           auto xb = test::random_bits(g.n, density, seed);
           std::vector<vertex_t> idx;
           std::vector<T> vals;
@@ -45,6 +49,7 @@ void check_semiring(const Exec& exec, bool weighted, bool structure_only, bool a
           spmspv_options o;
           o.merge = merge;
           o.structure_only = structure_only;
+          o.algorithm = alg;
           if (mk == 0) spmspv(exec, y, no_mask{}, S{}, x, g, o);
           else spmspv(exec, y, mask, S{}, x, g, o);
           auto ref = test::product<S>(A, xd, true, weighted);
@@ -78,6 +83,7 @@ void check_semiring(const Exec& exec, bool weighted, bool structure_only, bool a
           }
         }
       }
+     }
     }
   }
 }

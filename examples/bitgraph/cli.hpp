@@ -20,6 +20,8 @@ struct options {
   int repeat = 1;                       ///< timed repetitions per algorithm
   std::string json_path;                ///< write a JSON report here
   std::string bfs_mode = "do";          ///< do | push | pull | tc
+  std::string reorder = "auto";         ///< tc: auto | none | rcm | jaccard | degree | random
+  std::string update = "auto";          ///< tc: auto | eager | lazy
   std::string push_kernel = "spmspv";   ///< spmspv | b2sr
   std::string algorithm = "auto";       ///< auto | generic | cuda-warp | cuda-mma (forced kernel path)
   bool parents = true;                  ///< BFS computes parents

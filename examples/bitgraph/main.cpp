@@ -21,6 +21,7 @@ usage:
                  [--tile 4|8|16|32|64|auto] [--space serial|openmp|cuda] [--validate]
                  [--repeat K] [--json FILE] [--bfs do|push|pull|tc] [--push spmspv|b2sr]
                  [--algorithm auto|generic|cuda-warp|cuda-mma] [--no-parents]
+                 [--reorder auto|none|rcm|jaccard|degree|random] [--update auto|eager|lazy]   (--bfs tc)
   bitgraph bench --suite smoke|paper|h100 [--json FILE] [--runs R] [--out DIR] [--space S]
 
 graph specs: kron:SCALE, urand:SCALE, grid2d:K, grid3d:K, rgg:SCALE, mycielski:K, file:PATH
@@ -86,6 +87,8 @@ bitgraph::cli::options parse(int argc, char** argv) {
     else if (a == "--json") o.json_path = value("--json");
     else if (a == "--bfs") o.bfs_mode = value("--bfs");
     else if (a == "--push") o.push_kernel = value("--push");
+    else if (a == "--reorder") o.reorder = value("--reorder");
+    else if (a == "--update") o.update = value("--update");
     else if (a == "--algorithm") o.algorithm = value("--algorithm");
     else if (a == "--no-parents") o.parents = false;
     else if (a == "--cache-dir") o.cache_dir = value("--cache-dir");

@@ -140,6 +140,7 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
       }
       const auto& input = opts.operand_reuse ? visited : frontier_bits;
       mo.direction = mxv_direction::pull;
+      mo.algorithm = opts.algorithm;
       if (opts.parents) {
         // Unvisited vertices get any in-neighbour from the input as parent (identity = none); visited
         // ones keep theirs (complemented mask, no replace).
@@ -210,6 +211,7 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
           bits_valid = true;
         }
         mo.direction = mxv_direction::push;
+        mo.algorithm = push_path(opts.algorithm);
         if (opts.parents) {
           // Scatter the frontier's tile rows; ANY keeps the first parent written.
           Kokkos::View<vertex_t*, mem> cand = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::bfs::candidates", n, false);

@@ -102,7 +102,8 @@ sssp_result<memory_space_t<ExecSpace>> sssp(const ExecSpace& exec, const bit_gra
     Kokkos::deep_copy(exec, x, inf);
     Kokkos::deep_copy(exec, Kokkos::subview(x, source), 0.0);
     mxv_options mo;
-    mo.algorithm = opts.algorithm;
+    // Pushes (sparse rounds) have no warp kernel: a forced cuda_warp applies to the pulls only.
+    mo.algorithm = opts.direction == mxv_direction::pull ? opts.algorithm : push_path(opts.algorithm);
     mo.direction = opts.direction;
     offset_t active = 1;
     while (active > 0) {

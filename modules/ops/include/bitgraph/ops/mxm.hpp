@@ -355,3 +355,7 @@ b2sr_matrix<memory_space_t<ExecSpace>> mxm(const ExecSpace& exec, const S&, cons
 }
 
 }  // namespace bitgraph
+
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
+#include "bitgraph/backends/cuda/bmm_warp.hpp"
+#endif

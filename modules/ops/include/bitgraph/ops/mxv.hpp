@@ -35,6 +35,13 @@ struct mxv_options {
   double switch_ratio = 0.01;  ///< α = β of Yang et al. §6.3: push below this input density
 };
 
+/// The kernel path to pass to a push (scatter) product when an algorithm was asked for `path`: the CUDA
+/// warp kernels are pull kernels, so a forced `cuda_warp` applies to the pulls and pushes run the
+/// automatic choice; `generic` and `automatic` pass through.
+inline op_algorithm push_path(op_algorithm path) {
+  return path == op_algorithm::cuda_warp ? op_algorithm::automatic : path;
+}
+
 /// The scheme names of Bit-GraphBLAS Table II, for reports.
 enum class bmv_scheme : std::uint8_t { bin_bin_bin, bin_bin_full, bin_full_full };
 

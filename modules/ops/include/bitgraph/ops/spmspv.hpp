@@ -284,10 +284,16 @@ void spmspv(const ExecSpace& exec, sparse_vector<typename S::value_type, memory_
   }
   spmspv_merge merge = opts.merge;
   if (merge == spmspv_merge::automatic) {
-    // No-sort touches O(n / 32) words for the bitmap; sorting pays when the gathered work is small.
-    merge = (opts.structure_only || x.nnz * 64 > a.n) ? spmspv_merge::no_sort : spmspv_merge::radix_sort;
+    // No-sort touches O(n / 32) words for the bitmap; sorting pays when the gathered work is small. A
+    // forced CUDA path means the CUB radix sort.
+    if (opts.algorithm == op_algorithm::cuda_warp) merge = spmspv_merge::radix_sort;
+    else merge = (opts.structure_only || x.nnz * 64 > a.n) ? spmspv_merge::no_sort : spmspv_merge::radix_sort;
   }
   detail::spmspv_impl<ExecSpace, S>::run(exec, y, mbits, masked, complement, a, x, opts, merge);
 }
 
 }  // namespace bitgraph
+
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
+#include "bitgraph/backends/cuda/spmspv_cub.hpp"
+#endif

@@ -1,0 +1,114 @@
+// Tensor-core BFS (Blest): a BVSS of the (optionally reordered) graph, the lazy/eager choice by update
+// divergence, and levels mapped back to the caller's vertex ids.
+#pragma once
+
+#include <Kokkos_Core.hpp>
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "bitgraph/algorithms/graph.hpp"
+#include "bitgraph/core/error.hpp"
+#include "bitgraph/core/execution.hpp"
+#include "bitgraph/formats/bvss.hpp"
+#include "bitgraph/formats/csr.hpp"
+#include "bitgraph/ops/bvss_bfs.hpp"
+
+namespace bitgraph {
+
+/// A graph prepared for Blest: the BVSS of its out-edges (slice set s = out-neighbours of 8s..8s+7, the
+/// pulling rows), built on a relabelled copy when a permutation is given (`new_of_old[v]` = v's id in
+/// the BVSS; empty = identity).
+template <class MemorySpace>
+struct blest_graph {
+  bvss_matrix<MemorySpace> bvss;
+  Kokkos::View<vertex_t*, MemorySpace> new_of_old;  ///< empty when the graph was not reordered
+  bvss_report report;                                ///< footprint, compression, update divergence
+  double build_seconds = 0;                          ///< BVSS construction (device)
+};
+
+/// Builds the Blest structure of `g` (its out-edge CSR) on `exec`. `new_of_old` (host, may be empty)
+/// relabels the vertices first, e.g. an RCM or Jaccard-with-windows permutation from `reorder`; it must
+/// be a bijection of 0..n-1 (checked).
+template <class ExecSpace>
+blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g,
+                                                        const std::vector<vertex_t>& new_of_old = {}) {
+  using mem = memory_space_t<ExecSpace>;
+  blest_graph<mem> bg;
+  const auto t0 = std::chrono::steady_clock::now();
+  if (new_of_old.empty()) {
+    bg.bvss = to_bvss(exec, g);
+  } else {
+    BITGRAPH_CHECK_ARG(new_of_old.size() == g.n, "make_blest_graph", "the permutation has ", new_of_old.size(),
+                       " entries but the graph has ", g.n, " vertices");
+    std::vector<char> seen(g.n, 0);
+    for (vertex_t v : new_of_old) {
+      BITGRAPH_CHECK_ARG(v < g.n && !seen[v], "make_blest_graph", "the permutation is not a bijection (id ", v, ")");
+      seen[v] = 1;
+    }
+    bg.new_of_old = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::blest::new_of_old", g.n, false);
+    Kokkos::deep_copy(exec, bg.new_of_old,
+                      Kokkos::View<const vertex_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(
+                          new_of_old.data(), new_of_old.size()));
+    // Relabel on the device: (u, v) -> (p(u), p(v)); the CSR builder sorts the new rows.
+    auto perm = bg.new_of_old;
+    auto row_ptr = g.row_ptr;
+    auto col = g.col_idx;
+    auto src = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::blest::src", g.nnz, false);
+    auto dst = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::blest::dst", g.nnz, false);
+    Kokkos::parallel_for(
+        "bitgraph::blest::relabel", Kokkos::RangePolicy<ExecSpace>(exec, 0, g.n), KOKKOS_LAMBDA(const vertex_t u) {
+          for (offset_t p = row_ptr(u); p < row_ptr(u + 1); ++p) {
+            src(p) = perm(u);
+            dst(p) = perm(col(p));
+          }
+        });
+    auto h = detail::build_csr_from_coo<ExecSpace>(exec, g.n, src, dst, Kokkos::View<const double*, mem>(), false, false,
+                                                   false, true, g.kind);
+    bg.bvss = to_bvss(exec, h);
+  }
+  exec.fence();
+  bg.build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  bg.report = report(bg.bvss);
+  bg.report.update_divergence = update_divergence(exec, bg.bvss);
+  return bg;
+}
+
+/// Result of `bfs_tensor_core`: levels in the caller's ids and what the traversal did.
+template <class MemorySpace>
+struct blest_bfs_result {
+  Kokkos::View<level_t*, MemorySpace> levels;
+  bvss_bfs_stats stats;
+};
+
+/// BFS levels from `source` (caller's id) by Blest's BVSS pulls; the update scheme follows
+/// `opts.update` (automatic: lazy above the divergence threshold). Parents are not produced (the MMA
+/// popcounts do not say which in-neighbour matched). Throws `invalid_argument_error` for source >= n.
+template <class ExecSpace>
+blest_bfs_result<memory_space_t<ExecSpace>> bfs_tensor_core(const ExecSpace& exec, const blest_graph<memory_space_t<ExecSpace>>& g,
+                                                            vertex_t source, bvss_bfs_options opts = {}) {
+  using mem = memory_space_t<ExecSpace>;
+  const vertex_t n = g.bvss.n;
+  detail::check_source<ExecSpace>("bfs_tensor_core", source, n);
+  if (opts.update_divergence < 0) opts.update_divergence = g.report.update_divergence;
+  blest_bfs_result<mem> r;
+  const bool permuted = g.new_of_old.extent(0) > 0;
+  const vertex_t s = permuted ? read_element(g.new_of_old, source) : source;
+  auto lv = allocate_view<Kokkos::View<level_t*, mem>>("bitgraph::blest::levels", n, false);
+  r.stats = bvss_bfs(exec, g.bvss, s, lv, opts);
+  if (!permuted) {
+    r.levels = lv;
+  } else {
+    r.levels = allocate_view<Kokkos::View<level_t*, mem>>("bitgraph::blest::levels_original", n, false);
+    auto out = r.levels;
+    auto perm = g.new_of_old;
+    Kokkos::parallel_for(
+        "bitgraph::blest::unpermute", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+        KOKKOS_LAMBDA(const vertex_t v) { out(v) = lv(perm(v)); });
+  }
+  exec.fence();
+  return r;
+}
+
+}  // namespace bitgraph

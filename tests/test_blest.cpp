@@ -1,0 +1,156 @@
+// Blest: BVSS layout, and BVSS pulls (popcount emulation everywhere, tensor cores on Cuda) against BFS
+// levels, with and without each reordering, eager and lazy.
+#include <catch2/catch_template_test_macros.hpp>
+#include <catch2/catch_test_macros.hpp>
+
+#include <map>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "bitgraph/algorithms/blest.hpp"
+#include "bitgraph/algorithms/reference.hpp"
+#include "bitgraph/generators/generators.hpp"
+#include "bitgraph/io/matrix_market.hpp"
+#include "bitgraph/reorder/reorder.hpp"
+#include "support/random_graphs.hpp"
+#include "support/spaces.hpp"
+#include "support/test_data.hpp"
+
+using namespace bitgraph;
+
+namespace {
+
+struct blest_case {
+  std::string name;
+  edge_list el;
+  graph_kind kind;
+};
+
+std::vector<blest_case> cases() {
+  std::vector<blest_case> c;
+  io::mm_read_options o;
+  o.allow_duplicates = true;
+  const std::string d = std::string(BITGRAPH_TEST_DATA_DIR) + "/";
+  c.push_back({"one vertex", test::random_edges(1, 1, 1), graph_kind::undirected});
+  c.push_back({"random directed", test::random_edges(301, 1200, 2), graph_kind::directed});
+  c.push_back({"random undirected", test::random_edges(500, 700, 3), graph_kind::undirected});
+  c.push_back({"hub (> 128 slices per set)", test::random_edges(2000, 9000, 4), graph_kind::undirected});
+  c.push_back({"grid2d:30", gen::grid_2d(30), graph_kind::undirected});
+  c.push_back({"kron:10", gen::kronecker(10), graph_kind::undirected});
+  c.push_back({"mycielski:8", gen::mycielski(8), graph_kind::undirected});
+  c.push_back({"karate", io::read_matrix_market(d + "karate.mtx", o), graph_kind::undirected});
+  c.push_back({"west0067", io::read_matrix_market(d + "west0067.mtx", o), graph_kind::directed});
+  c.push_back({"jagmesh7", io::read_matrix_market(d + "jagmesh7.mtx", o), graph_kind::undirected});
+  return c;
+}
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("BVSS layout holds every edge once in the Fig. 2(c) order", "[blest][bvss]", BITGRAPH_TEST_SPACES) {
+  TestType exec;
+  for (auto& bc : cases()) {
+    INFO(bc.name);
+    csr_build_options o;
+    o.kind = bc.kind;
+    auto g = build_csr(exec, bc.el, o);
+    auto b = to_bvss(exec, g);
+    auto h = to_host_csr(g);
+    auto ptr = test::to_vector(b.real_ptrs);
+    auto v2r = test::to_vector(b.virtual_to_real);
+    auto rows = test::to_vector(b.row_ids);
+    auto masks = test::to_vector(b.masks);
+    CHECK(b.n_slice_sets == (g.n + 7) / 8);
+    CHECK(b.nnz == h.nnz());
+    std::set<std::pair<vertex_t, vertex_t>> got;  // (column j, row u): A(u, j) = 1 means edge j -> u
+    offset_t slices = 0;
+    for (vertex_t s = 0; s < b.n_slice_sets; ++s) {
+      for (offset_t v = ptr[s]; v < ptr[s + 1]; ++v) {
+        REQUIRE(v2r[v] == s);
+        vertex_t last = 0;
+        bool first = true, padding = false;
+        for (int k = 0; k < bvss_tau; ++k) {  // slices in ascending row order, column-major over lanes
+          const int lane = k % 32, c = k / 32;
+          const std::uint32_t m = (masks[32 * v + lane] >> (8 * c)) & 0xffu;
+          const vertex_t u = rows[4 * (32 * v + lane) + c];
+          if (m == 0) {
+            padding = true;
+            CHECK(u == 0);
+            continue;
+          }
+          CHECK_FALSE(padding);  // padding only after the real slices
+          CHECK((first || last < u));
+          first = false;
+          last = u;
+          ++slices;
+          for (int j = 0; j < 8; ++j)
+            if ((m >> j) & 1u) CHECK(got.insert({s * 8 + j, u}).second);
+        }
+        if (v + 1 < ptr[s + 1]) CHECK_FALSE(padding);  // only the last VSS of a set is padded
+      }
+    }
+    CHECK(slices == b.n_slices);
+    std::set<std::pair<vertex_t, vertex_t>> expect;
+    for (vertex_t j = 0; j < h.n; ++j)
+      for (offset_t p = h.row_ptr[j]; p < h.row_ptr[j + 1]; ++p) expect.insert({j, h.col_idx[p]});
+    CHECK(got == expect);
+    const auto r = report(b);
+    CHECK(r.compression_ratio <= 1.0);
+    CHECK(update_divergence(exec, b) >= 0.0);
+  }
+}
+
+TEMPLATE_TEST_CASE("Blest BFS equals plain BFS levels (reorderings, eager and lazy)", "[blest][bfs]", BITGRAPH_TEST_SPACES) {
+  TestType exec;
+  for (auto& bc : cases()) {
+    csr_build_options o;
+    o.kind = bc.kind;
+    auto g = build_csr(exec, bc.el, o);
+    auto h = to_host_csr(g);
+    for (auto method : {reorder::reorder_method::none, reorder::reorder_method::rcm, reorder::reorder_method::jaccard_windows,
+                        reorder::reorder_method::random}) {
+      std::vector<vertex_t> perm;
+      if (method != reorder::reorder_method::none) {
+        reorder::reorder_options ro;
+        ro.jaccard.window = 64;
+        perm = reorder::compute(h, method, ro).new_of_old();
+      }
+      auto bg = make_blest_graph(exec, g, perm);
+      for (vertex_t source : {vertex_t(0), vertex_t(g.n / 3), vertex_t(g.n - 1)}) {
+        const auto expect = reference::bfs_levels(h, source);
+        for (auto update : {bvss_update::eager, bvss_update::lazy, bvss_update::automatic}) {
+          std::vector<op_algorithm> algs = {op_algorithm::generic};
+          if (is_cuda_space_v<TestType>) algs.push_back(op_algorithm::cuda_mma);
+          for (auto alg : algs) {
+            INFO(bc.name << " reorder=" << reorder::to_string(method) << " source=" << source
+                         << " update=" << int(update) << " alg=" << to_string(alg));
+            bvss_bfs_options bo;
+            bo.update = update;
+            bo.algorithm = alg;
+            auto r = bfs_tensor_core(exec, bg, source, bo);
+            CHECK(test::to_vector(r.levels) == expect);
+            CHECK(r.stats.lazy == (update == bvss_update::lazy ||
+                                   (update == bvss_update::automatic && bg.report.update_divergence > 25000)));
+            CHECK(r.stats.tensor_cores == (alg == op_algorithm::cuda_mma));
+          }
+        }
+      }
+    }
+  }
+}
+
+TEMPLATE_TEST_CASE("Blest rejects bad arguments", "[blest][errors]", BITGRAPH_TEST_SPACES) {
+  TestType exec;
+  auto g = build_csr(exec, test::random_edges(20, 40, 1));
+  auto bg = make_blest_graph(exec, g);
+  CHECK_THROWS_AS(bfs_tensor_core(exec, bg, 20), invalid_argument_error);
+  CHECK_THROWS_AS(make_blest_graph(exec, g, std::vector<vertex_t>(19, 0)), invalid_argument_error);
+  std::vector<vertex_t> dup(20, 0);
+  CHECK_THROWS_AS(make_blest_graph(exec, g, dup), invalid_argument_error);
+  if (!is_cuda_space_v<TestType>) {
+    bvss_bfs_options mma;
+    mma.algorithm = op_algorithm::cuda_mma;
+    CHECK_THROWS_AS(bfs_tensor_core(exec, bg, 0, mma), unsupported_error);
+  }
+}
