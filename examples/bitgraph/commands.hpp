@@ -331,11 +331,10 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
       offset_t edges = 0;
       bvss_bfs_stats st;
       auto row_ptr = bg.csr.row_ptr;
+      Kokkos::View<level_t*, mem> out("bitgraph::run::tc_levels", n);
       for (auto s : sources) {
-        blest_bfs_result<mem> r;
-        row.seconds.push_back(timed(exec, [&] { r = bfs_tensor_core(exec, bl, s, to); }));
-        st = r.stats;
-        auto lv = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, r.levels);
+        row.seconds.push_back(timed(exec, [&] { st = bfs_tensor_core(exec, bl, s, out, to); }));
+        auto lv = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, out);
         std::vector<level_t> levels(lv.data(), lv.data() + lv.extent(0));
         for (vertex_t v = 0; v < n; ++v)
           if (levels[v] != unreached_level) edges += h.row_ptr[v + 1] - h.row_ptr[v];

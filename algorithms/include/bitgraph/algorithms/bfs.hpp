@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bitgraph/algorithms/graph.hpp"
@@ -111,7 +112,7 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
   auto frontier_bits = make_bitmap(exec, n);
   Kokkos::deep_copy(exec, frontier_bits.words, visited.words);
   sparse_vector<vertex_t, mem> frontier_sparse = make_sparse_vector<ExecSpace, vertex_t>(exec, n, {source}, {});
-  bool sparse_valid = true, bits_valid = true;
+  bool sparse_valid = true;  // the frontier bitmap is always current; the sparse form only after pushes
   offset_t nf = 1;
   double prev_ratio = 0;
   bool pulling = opts.mode == bfs_mode::pull;
@@ -124,6 +125,9 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
   so.algorithm = opts.algorithm;
   so.merge = opts.merge;
 
+  // Two frontier bitmaps, swapped every level: allocating per level costs more than the level itself
+  // on a GPU when the frontier is small (high-diameter graphs).
+  auto next = make_bitmap(exec, n);
   for (level_t d = 1;; ++d) {
     const double ratio = n ? double(nf) / double(n) : 0.0;
     if (opts.mode == bfs_mode::direction_optimized) {
@@ -131,13 +135,9 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
       else if (pulling && ratio < opts.beta && ratio < prev_ratio) pulling = false;
     }
     prev_ratio = ratio;
-    auto next = make_bitmap(exec, n);
+    if (d > 1) Kokkos::deep_copy(exec, next.words, std::uint32_t(0));
     if (pulling) {
       res.directions += 'P';
-      if (!bits_valid) {
-        frontier_bits = to_bitmap(exec, frontier_sparse);
-        bits_valid = true;
-      }
       const auto& input = opts.operand_reuse ? visited : frontier_bits;
       mo.direction = mxv_direction::pull;
       mo.algorithm = opts.algorithm;
@@ -200,16 +200,16 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
           spmspv_options s2 = so;
           s2.structure_only = true;
           spmspv(exec, y, mask_of(visited, true), lor_land{}, x, g.csr, s2);
-          next = to_bitmap(exec, y);
+          auto yi = y.indices;
+          auto nw = next.words;
+          Kokkos::parallel_for(
+              "bitgraph::bfs::scatter_frontier", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, y.nnz),
+              KOKKOS_LAMBDA(const offset_t q) { bitmap_set_atomic(nw, yi(q)); });
           frontier_sparse.nnz = y.nnz;
           frontier_sparse.indices = y.indices;
         }
         sparse_valid = true;
       } else {
-        if (!bits_valid) {
-          frontier_bits = to_bitmap(exec, frontier_sparse);
-          bits_valid = true;
-        }
         mo.direction = mxv_direction::push;
         mo.algorithm = push_path(opts.algorithm);
         if (opts.parents) {
@@ -243,8 +243,7 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
       }
     }
     nf = detail::bfs_commit_level(exec, visited, next, res.levels, d);
-    frontier_bits = next;
-    bits_valid = true;
+    std::swap(frontier_bits, next);
     if (nf == 0) {
       res.depth = d - 1;
       res.directions.pop_back();

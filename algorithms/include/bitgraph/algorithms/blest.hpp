@@ -24,8 +24,11 @@ template <class MemorySpace>
 struct blest_graph {
   bvss_matrix<MemorySpace> bvss;
   Kokkos::View<vertex_t*, MemorySpace> new_of_old;  ///< empty when the graph was not reordered
+  std::vector<vertex_t> host_new_of_old;             ///< the same on the host (maps sources without a copy)
   bvss_report report;                                ///< footprint, compression, update divergence
   double build_seconds = 0;                          ///< BVSS construction (device)
+  bvss_bfs_workspace<MemorySpace> workspace;         ///< traversal buffers, reused by every BFS
+  Kokkos::View<level_t*, MemorySpace> scratch_levels;  ///< levels in BVSS ids when reordered
 };
 
 /// Builds the Blest structure of `g` (its out-edge CSR) on `exec`. `new_of_old` (host, may be empty)
@@ -47,6 +50,7 @@ blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec, c
       BITGRAPH_CHECK_ARG(v < g.n && !seen[v], "make_blest_graph", "the permutation is not a bijection (id ", v, ")");
       seen[v] = 1;
     }
+    bg.host_new_of_old = new_of_old;
     bg.new_of_old = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::blest::new_of_old", g.n, false);
     Kokkos::deep_copy(exec, bg.new_of_old,
                       Kokkos::View<const vertex_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(
@@ -72,6 +76,9 @@ blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec, c
   bg.build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   bg.report = report(bg.bvss);
   bg.report.update_divergence = update_divergence(exec, bg.bvss);
+  bg.workspace = make_bvss_bfs_workspace(exec, bg.bvss);
+  if (bg.new_of_old.extent(0) > 0)
+    bg.scratch_levels = allocate_view<Kokkos::View<level_t*, mem>>("bitgraph::blest::scratch_levels", g.n, false);
   return bg;
 }
 
@@ -82,32 +89,41 @@ struct blest_bfs_result {
   bvss_bfs_stats stats;
 };
 
-/// BFS levels from `source` (caller's id) by Blest's BVSS pulls; the update scheme follows
-/// `opts.update` (automatic: lazy above the divergence threshold). Parents are not produced (the MMA
-/// popcounts do not say which in-neighbour matched). Throws `invalid_argument_error` for source >= n.
+/// BFS levels from `source` (caller's id) by Blest's BVSS pulls, written to `levels` (length n, caller's
+/// ids); the update scheme follows `opts.update` (automatic: lazy above the divergence threshold).
+/// Parents are not produced (the MMA popcounts do not say which in-neighbour matched). The traversal
+/// reuses the buffers of `g`, so calls on one `blest_graph` must not overlap. Throws
+/// `invalid_argument_error` for source >= n or a wrong output length.
+template <class ExecSpace>
+bvss_bfs_stats bfs_tensor_core(const ExecSpace& exec, const blest_graph<memory_space_t<ExecSpace>>& g, vertex_t source,
+                               Kokkos::View<level_t*, memory_space_t<ExecSpace>> levels, bvss_bfs_options opts = {}) {
+  const vertex_t n = g.bvss.n;
+  detail::check_source<ExecSpace>("bfs_tensor_core", source, n);
+  BITGRAPH_CHECK_ARG(levels.extent(0) == n, "bfs_tensor_core", "levels has ", levels.extent(0), " entries, expected ", n);
+  if (opts.update_divergence < 0) opts.update_divergence = g.report.update_divergence;
+  const bool permuted = !g.host_new_of_old.empty();
+  const vertex_t s = permuted ? g.host_new_of_old[source] : source;
+  auto lv = permuted ? g.scratch_levels : levels;
+  const auto stats = bvss_bfs(exec, g.bvss, s, lv, opts, &g.workspace);
+  if (permuted) {
+    auto perm = g.new_of_old;
+    Kokkos::parallel_for(
+        "bitgraph::blest::unpermute", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+        KOKKOS_LAMBDA(const vertex_t v) { levels(v) = lv(perm(v)); });
+  }
+  exec.fence();
+  return stats;
+}
+
+/// As above, allocating the levels.
 template <class ExecSpace>
 blest_bfs_result<memory_space_t<ExecSpace>> bfs_tensor_core(const ExecSpace& exec, const blest_graph<memory_space_t<ExecSpace>>& g,
                                                             vertex_t source, bvss_bfs_options opts = {}) {
   using mem = memory_space_t<ExecSpace>;
-  const vertex_t n = g.bvss.n;
-  detail::check_source<ExecSpace>("bfs_tensor_core", source, n);
-  if (opts.update_divergence < 0) opts.update_divergence = g.report.update_divergence;
+  detail::check_source<ExecSpace>("bfs_tensor_core", source, g.bvss.n);
   blest_bfs_result<mem> r;
-  const bool permuted = g.new_of_old.extent(0) > 0;
-  const vertex_t s = permuted ? read_element(g.new_of_old, source) : source;
-  auto lv = allocate_view<Kokkos::View<level_t*, mem>>("bitgraph::blest::levels", n, false);
-  r.stats = bvss_bfs(exec, g.bvss, s, lv, opts);
-  if (!permuted) {
-    r.levels = lv;
-  } else {
-    r.levels = allocate_view<Kokkos::View<level_t*, mem>>("bitgraph::blest::levels_original", n, false);
-    auto out = r.levels;
-    auto perm = g.new_of_old;
-    Kokkos::parallel_for(
-        "bitgraph::blest::unpermute", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
-        KOKKOS_LAMBDA(const vertex_t v) { out(v) = lv(perm(v)); });
-  }
-  exec.fence();
+  r.levels = allocate_view<Kokkos::View<level_t*, mem>>("bitgraph::blest::levels", g.bvss.n, false);
+  r.stats = bfs_tensor_core(exec, g, source, r.levels, opts);
   return r;
 }
 

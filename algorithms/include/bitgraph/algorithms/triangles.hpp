@@ -35,7 +35,13 @@ triangles_result triangle_count(const ExecSpace& exec, const bit_graph<memory_sp
   detail::check_algorithm<ExecSpace>(opts.algorithm, "triangle_count");
   BITGRAPH_CHECK_ARG(!g.directed(), "triangle_count",
                      "the graph is directed; triangle counting needs an undirected graph (symmetrize it first)");
-  auto l = select(exec, g.b2sr, select_kind::tril, -1);
+  // L in the tile layout the space's fastest masked BMM reads (selected from the CSR then), else
+  // selected from the graph's own B2SR.
+  constexpr int preferred = bmm_preferred_tile<ExecSpace>::value;
+  const bool rebuild = preferred != 0 && opts.algorithm != op_algorithm::generic &&
+                       (g.b2sr.tile_dim != preferred || g.b2sr.order != bit_order::row_major);
+  auto l = rebuild ? to_b2sr(exec, select(exec, g.csr, select_kind::tril, -1), {preferred, bit_order::row_major})
+                   : select(exec, g.b2sr, select_kind::tril, -1);
   mxm_options mo;
   mo.algorithm = opts.algorithm;
   triangles_result r;

@@ -85,6 +85,19 @@ KOKKOS_INLINE_FUNCTION void sort_segment(const Keys& keys, const Vals& vals, off
   }
 }
 
+/// Sorts every row segment of a CSR in place (values alike when present). The portable version gives
+/// each row to one thread (insertion sort for short rows, heap sort otherwise); backends specialise it
+/// for hub rows (CUDA: CUB's segmented sort).
+template <class ExecSpace>
+struct sort_rows_impl {
+  static void run(const ExecSpace& exec, vertex_t n, Kokkos::View<offset_t*, memory_space_t<ExecSpace>> row_ptr,
+                  Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> cols, Kokkos::View<double*, memory_space_t<ExecSpace>> vals) {
+    Kokkos::parallel_for(
+        "bitgraph::csr::sort_rows", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, n),
+        KOKKOS_LAMBDA(const offset_t u) { sort_segment(cols, vals, row_ptr(u), row_ptr(u + 1)); });
+  }
+};
+
 /// Core CSR builder on `ExecSpace`: counts, scans, scatters, sorts rows and removes duplicates.
 /// `src`/`dst`/`w` are COO arrays in the space's memory (`w` may be empty). `mirror` adds (v, u) for
 /// every (u, v) with u != v; `negate_mirror` negates the mirrored weight (skew-symmetric input).
@@ -160,9 +173,7 @@ csr_graph<memory_space_t<ExecSpace>> build_csr_from_coo(
       });
 
   // Pass 3: sort each row; then (optionally) merge duplicates keeping the minimum weight.
-  Kokkos::parallel_for(
-      "bitgraph::csr::sort_rows", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, n),
-      KOKKOS_LAMBDA(const offset_t u) { sort_segment(cols, vals, row_ptr(u), row_ptr(u + 1)); });
+  sort_rows_impl<ExecSpace>::run(exec, n, row_ptr, cols, vals);
 
   if (!dedup) {
     g.row_ptr = row_ptr;
@@ -444,3 +455,7 @@ csr_graph<memory_space_t<ExecSpace>> to_csr(const ExecSpace& exec, const host_cs
 }
 
 }  // namespace bitgraph
+
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
+#include "bitgraph/backends/cuda/csr_sort_cub.hpp"
+#endif

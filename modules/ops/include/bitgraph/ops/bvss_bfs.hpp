@@ -38,6 +38,30 @@ struct bvss_bfs_stats {
   bool tensor_cores = false;     ///< whether the MMA kernel ran
 };
 
+/// Buffers of a BVSS traversal, allocated once and reused by every call (allocation costs more than a
+/// whole traversal of a small graph on a GPU). Queues hold (VSS, slice set) pairs.
+template <class MemorySpace>
+struct bvss_bfs_workspace {
+  Kokkos::View<std::uint64_t*, MemorySpace> queue_a, queue_b;  ///< n_vss entries each
+  Kokkos::View<unsigned long long*, MemorySpace> counters;     ///< 3 rotating queue sizes, VSSs processed, depth
+  Kokkos::View<level_t*, MemorySpace> pushed;                  ///< per slice set: level it was last enqueued at
+  Kokkos::View<std::uint32_t*, MemorySpace> visited;           ///< lazy updates: visited bitmap
+};
+
+/// Allocates the workspace for traversals of `b`.
+template <class ExecSpace>
+bvss_bfs_workspace<memory_space_t<ExecSpace>> make_bvss_bfs_workspace(const ExecSpace&, const bvss_matrix<memory_space_t<ExecSpace>>& b) {
+  using mem = memory_space_t<ExecSpace>;
+  bvss_bfs_workspace<mem> w;
+  const offset_t cap = b.n_vss > 0 ? b.n_vss : 1;
+  w.queue_a = allocate_view<Kokkos::View<std::uint64_t*, mem>>("bitgraph::bvss_bfs::queue_a", cap, false);
+  w.queue_b = allocate_view<Kokkos::View<std::uint64_t*, mem>>("bitgraph::bvss_bfs::queue_b", cap, false);
+  w.counters = allocate_view<Kokkos::View<unsigned long long*, mem>>("bitgraph::bvss_bfs::counters", 5);
+  w.pushed = allocate_view<Kokkos::View<level_t*, mem>>("bitgraph::bvss_bfs::pushed", b.n_slice_sets, false);
+  w.visited = allocate_view<Kokkos::View<std::uint32_t*, mem>>("bitgraph::bvss_bfs::visited", ceil_div<std::uint64_t>(b.n, 32));
+  return w;
+}
+
 namespace detail {
 
 /// Frontier word α of slice set `ss` for level `l`: bit j set iff vertex 8 ss + j has level l - 1.
@@ -56,7 +80,7 @@ template <class ExecSpace>
 struct bvss_bfs_generic {
   using mem = memory_space_t<ExecSpace>;
   static bvss_bfs_stats run(const ExecSpace& exec, const bvss_matrix<mem>& b, vertex_t source,
-                            Kokkos::View<level_t*, mem> levels, bool lazy) {
+                            Kokkos::View<level_t*, mem> levels, bool lazy, const bvss_bfs_workspace<mem>& ws) {
     const vertex_t n = b.n;
     bvss_bfs_stats st;
     st.lazy = lazy;
@@ -66,15 +90,15 @@ struct bvss_bfs_generic {
     auto v2r = b.virtual_to_real;
     auto rows = b.row_ids;
     auto masks = b.masks;
-    const offset_t cap = b.n_vss > 0 ? b.n_vss : 1;
-    auto qa = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::bvss_bfs::queue_a", cap, false);
-    auto qb = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::bvss_bfs::queue_b", cap, false);
-    auto counter = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::bvss_bfs::counter", 1);
-    auto pushed = allocate_view<Kokkos::View<level_t*, mem>>("bitgraph::bvss_bfs::pushed", b.n_slice_sets, false);
+    // Queue entries are (VSS, slice set) pairs; the portable version reads only the VSS half.
+    auto qa = ws.queue_a;
+    auto qb = ws.queue_b;
+    auto counter = Kokkos::subview(ws.counters, Kokkos::make_pair(0, 1));
+    auto pushed = ws.pushed;
     Kokkos::deep_copy(exec, pushed, level_t(-1));
-    Kokkos::View<std::uint32_t*, mem> visited;
+    auto visited = ws.visited;
     if (lazy) {
-      visited = allocate_view<Kokkos::View<std::uint32_t*, mem>>("bitgraph::bvss_bfs::visited", ceil_div<std::uint64_t>(n, 32));
+      Kokkos::deep_copy(exec, visited, std::uint32_t(0));
       Kokkos::deep_copy(exec, Kokkos::subview(visited, source / 32), std::uint32_t(1) << (source % 32));
     }
     // Level 1 processes the VSSs of the source's slice set.
@@ -83,7 +107,7 @@ struct bvss_bfs_generic {
     Kokkos::parallel_reduce(
         "bitgraph::bvss_bfs::init", Kokkos::RangePolicy<ExecSpace>(exec, 0, 1),
         KOKKOS_LAMBDA(const int, offset_t& c) {
-          for (offset_t v = real_ptrs(ss0); v < real_ptrs(ss0 + 1); ++v) qa(c++) = static_cast<vertex_t>(v);
+          for (offset_t v = real_ptrs(ss0); v < real_ptrs(ss0 + 1); ++v) qa(c++) = (std::uint64_t(ss0) << 32) | v;
         },
         nq);
     using policy = Kokkos::TeamPolicy<ExecSpace>;
@@ -92,13 +116,13 @@ struct bvss_bfs_generic {
     while (nq > 0) {
       ++l;
       st.vss_processed += nq;
-      Kokkos::deep_copy(exec, counter, offset_t(0));
+      Kokkos::deep_copy(exec, counter, 0ull);
       auto cq = qa, nqv = qb;
       const level_t lev = l;
       Kokkos::parallel_for(
           "bitgraph::bvss_bfs::pull", policy(exec, static_cast<int>(nq), 1, vec),
           KOKKOS_LAMBDA(const typename policy::member_type& m) {
-            const vertex_t v = cq(m.league_rank());
+            const vertex_t v = static_cast<vertex_t>(cq(m.league_rank()) & 0xffffffffu);
             const vertex_t ss = v2r(v);
             const std::uint32_t alpha = bvss_alpha(levels, n, ss, lev);
             Kokkos::parallel_for(Kokkos::ThreadVectorRange(m, 32), [&](const int lane) {
@@ -115,8 +139,8 @@ struct bvss_bfs_generic {
                   const vertex_t ss_out = u / bvss_sigma;
                   if (Kokkos::atomic_exchange(&pushed(ss_out), lev) != lev) {
                     const offset_t b0 = real_ptrs(ss_out), cnt = real_ptrs(ss_out + 1) - b0;
-                    const offset_t at = Kokkos::atomic_fetch_add(&counter(0), cnt);
-                    for (offset_t k = 0; k < cnt; ++k) nqv(at + k) = static_cast<vertex_t>(b0 + k);
+                    const offset_t at = Kokkos::atomic_fetch_add(&counter(0), static_cast<unsigned long long>(cnt));
+                    for (offset_t k = 0; k < cnt; ++k) nqv(at + k) = (std::uint64_t(ss_out) << 32) | (b0 + k);
                   }
                 }
               }
@@ -143,12 +167,14 @@ struct bvss_bfs_generic {
                 if (((fresh >> (bvss_sigma * set)) & 0xffu) == 0) continue;
                 const vertex_t ss_out = static_cast<vertex_t>(t * (32 / bvss_sigma) + set);
                 const offset_t b0 = real_ptrs(ss_out), cnt = real_ptrs(ss_out + 1) - b0;
-                const offset_t at = Kokkos::atomic_fetch_add(&counter(0), cnt);
-                for (offset_t k = 0; k < cnt; ++k) nqv(at + k) = static_cast<vertex_t>(b0 + k);
+                const offset_t at = Kokkos::atomic_fetch_add(&counter(0), static_cast<unsigned long long>(cnt));
+                for (offset_t k = 0; k < cnt; ++k) nqv(at + k) = (std::uint64_t(ss_out) << 32) | (b0 + k);
               }
             });
       }
-      Kokkos::deep_copy(exec, nq, Kokkos::subview(counter, 0));
+      unsigned long long next_size = 0;
+      Kokkos::deep_copy(exec, next_size, Kokkos::subview(counter, 0));
+      nq = next_size;
       auto t = qa;
       qa = qb;
       qb = t;
@@ -163,11 +189,12 @@ struct bvss_bfs_generic {
 template <class ExecSpace>
 struct bvss_bfs_impl {
   static bvss_bfs_stats run(const ExecSpace& exec, const bvss_matrix<memory_space_t<ExecSpace>>& b, vertex_t source,
-                            Kokkos::View<level_t*, memory_space_t<ExecSpace>> levels, bool lazy, op_algorithm alg) {
+                            Kokkos::View<level_t*, memory_space_t<ExecSpace>> levels, bool lazy, op_algorithm alg,
+                            const bvss_bfs_workspace<memory_space_t<ExecSpace>>& ws) {
     if (alg == op_algorithm::cuda_mma || alg == op_algorithm::cuda_warp) {
       throw unsupported_error("bitgraph::bvss_bfs: the tensor-core kernel needs the Cuda execution space");
     }
-    return bvss_bfs_generic<ExecSpace>::run(exec, b, source, levels, lazy);
+    return bvss_bfs_generic<ExecSpace>::run(exec, b, source, levels, lazy, ws);
   }
 };
 
@@ -177,9 +204,12 @@ struct bvss_bfs_impl {
 /// level l - 1 (those whose slice set holds a frontier vertex); a slice (u, mask) discovers u when
 /// mask AND the slice set's 8 frontier bits is non-zero. `levels` (length n) receives the levels,
 /// `unreached_level` elsewhere. Throws `invalid_argument_error` for source >= n or a wrong length.
+/// `workspace` (from `make_bvss_bfs_workspace` for this `b`) avoids allocating per call; one is
+/// allocated when it is null.
 template <class ExecSpace>
 bvss_bfs_stats bvss_bfs(const ExecSpace& exec, const bvss_matrix<memory_space_t<ExecSpace>>& b, vertex_t source,
-                        Kokkos::View<level_t*, memory_space_t<ExecSpace>> levels, const bvss_bfs_options& opts = {}) {
+                        Kokkos::View<level_t*, memory_space_t<ExecSpace>> levels, const bvss_bfs_options& opts = {},
+                        const bvss_bfs_workspace<memory_space_t<ExecSpace>>* workspace = nullptr) {
   BITGRAPH_CHECK_ARG(source < b.n, "bvss_bfs", "source vertex ", source, " is out of range: the graph has ", b.n,
                      " vertices");
   BITGRAPH_CHECK_ARG(levels.extent(0) == b.n, "bvss_bfs", "levels has ", levels.extent(0), " entries, expected ", b.n);
@@ -192,7 +222,13 @@ bvss_bfs_stats bvss_bfs(const ExecSpace& exec, const bvss_matrix<memory_space_t<
     const double div = opts.update_divergence >= 0 ? opts.update_divergence : update_divergence(exec, b);
     lazy = div > opts.lazy_threshold;
   }
-  return detail::bvss_bfs_impl<ExecSpace>::run(exec, b, source, levels, lazy, opts.algorithm);
+  if (workspace != nullptr) {
+    BITGRAPH_CHECK_ARG(workspace->queue_a.extent(0) >= b.n_vss && workspace->pushed.extent(0) == b.n_slice_sets,
+                       "bvss_bfs", "the workspace was made for another BVSS");
+    return detail::bvss_bfs_impl<ExecSpace>::run(exec, b, source, levels, lazy, opts.algorithm, *workspace);
+  }
+  return detail::bvss_bfs_impl<ExecSpace>::run(exec, b, source, levels, lazy, opts.algorithm,
+                                               make_bvss_bfs_workspace(exec, b));
 }
 
 }  // namespace bitgraph

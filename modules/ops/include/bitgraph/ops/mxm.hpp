@@ -21,6 +21,11 @@ struct mxm_options {
   op_algorithm algorithm = op_algorithm::automatic;  ///< generic, cuda_warp (warp-level BMM) or cuda_mma
 };
 
+/// The tile dimension (row-major) the fastest masked-BMM kernel of `ExecSpace` reads; 0 when every tile
+/// dimension runs the same portable kernel. Algorithms may build their operands with it.
+template <class ExecSpace>
+struct bmm_preferred_tile : std::integral_constant<int, 0> {};
+
 namespace detail {
 
 template <class Mem>

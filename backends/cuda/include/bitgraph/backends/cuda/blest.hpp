@@ -7,6 +7,7 @@
 #include <cooperative_groups.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <string>
 
 #include "bitgraph/backends/cuda/mma_b1.hpp"
@@ -28,12 +29,12 @@ struct blest_state {
   const uint4* rows;  // 4 row ids per lane and VSS
   const std::uint32_t* masks;
   level_t* levels;
-  vertex_t* queue[2];
+  uint2* queue[2];  // (VSS, its slice set): carrying the slice set saves a dependent load per VSS
   unsigned long long* counters;  // [3], see the kernel
   level_t* pushed;               // eager: last level each slice set was enqueued at
   std::uint32_t* visited;        // lazy: visited bitmap (ceil(n / 32) words)
   unsigned long long* processed; // VSSs taken from the queues
-  int* depth;
+  unsigned long long* depth;
 };
 
 // Data other SMs wrote in earlier levels (levels, queues, the visited bitmap) is read with __ldcg: L1 is
@@ -50,11 +51,11 @@ __device__ __forceinline__ std::uint32_t blest_alpha(const level_t* levels, vert
 
 /// Appends the VSS range of slice set `ss` to `queue`; `cnt` lanes of a warp call it together only in
 /// the eager scheme, so a plain atomic per call is enough there.
-__device__ __forceinline__ void blest_push(const blest_state& s, vertex_t* queue, unsigned long long* counter, vertex_t ss) {
+__device__ __forceinline__ void blest_push(const blest_state& s, uint2* queue, unsigned long long* counter, vertex_t ss) {
   const offset_t b0 = s.real_ptrs[ss], cnt = s.real_ptrs[ss + 1] - b0;
   if (!cnt) return;
   const unsigned long long at = atomicAdd(counter, static_cast<unsigned long long>(cnt));
-  for (offset_t k = 0; k < cnt; ++k) queue[at + k] = static_cast<vertex_t>(b0 + k);
+  for (offset_t k = 0; k < cnt; ++k) queue[at + k] = make_uint2(static_cast<vertex_t>(b0 + k), ss);
 }
 
 template <bool Lazy>
@@ -72,14 +73,14 @@ __global__ void __launch_bounds__(blest_block_threads) blest_kernel(blest_state 
   const std::uint32_t fragb_word = (lane % 9 == 0) ? 1u : ((lane % 9 == 4) ? 2u : 0u);
   unsigned long long processed = 0;
   for (level_t l = 1;; ++l) {
-    const vertex_t* cq = s.queue[(l - 1) & 1];
-    vertex_t* nq = s.queue[l & 1];
+    const uint2* cq = s.queue[(l - 1) & 1];
+    uint2* nq = s.queue[l & 1];
     unsigned long long* next_counter = s.counters + (l + 1) % 3;
     const unsigned long long size = *(volatile unsigned long long*)(s.counters + l % 3);
     if (thread == 0) s.counters[(l + 2) % 3] = 0;
     for (unsigned long long q = warp; q < size; q += warps) {
-      const vertex_t v = __ldcg(cq + q);
-      const vertex_t ss = s.v2r[v];
+      const uint2 entry = __ldcg(cq + q);
+      const vertex_t v = entry.x, ss = entry.y;
       const std::uint32_t alpha = blest_alpha(s.levels, s.n, ss, l);
       const uint4 u = s.rows[32 * offset_t(v) + lane];
       const std::uint32_t mask = s.masks[32 * offset_t(v) + lane];
@@ -152,13 +153,14 @@ __global__ void __launch_bounds__(blest_block_threads) blest_kernel(blest_state 
         for (int set = 0; set < 4; ++set)
           if ((fresh >> (8 * set)) & 0xffu) {
             const vertex_t ss_out = static_cast<vertex_t>(t * 4 + set);
-            for (offset_t k = s.real_ptrs[ss_out]; k < s.real_ptrs[ss_out + 1]; ++k) nq[at++] = static_cast<vertex_t>(k);
+            for (offset_t k = s.real_ptrs[ss_out]; k < s.real_ptrs[ss_out + 1]; ++k)
+              nq[at++] = make_uint2(static_cast<vertex_t>(k), ss_out);
           }
       }
       grid.sync();
     }
     if (*(volatile unsigned long long*)next_counter == 0) {
-      if (thread == 0) *s.depth = l - 1;
+      if (thread == 0) *s.depth = static_cast<unsigned long long>(l - 1);
       break;
     }
   }
@@ -177,8 +179,9 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
   }
 
   static bvss_bfs_stats run(const Kokkos::Cuda& exec, const bvss_matrix<mem>& b, vertex_t source,
-                            Kokkos::View<level_t*, mem> levels, bool lazy, op_algorithm alg) {
-    if (alg == op_algorithm::generic) return bvss_bfs_generic<Kokkos::Cuda>::run(exec, b, source, levels, lazy);
+                            Kokkos::View<level_t*, mem> levels, bool lazy, op_algorithm alg,
+                            const bvss_bfs_workspace<mem>& ws) {
+    if (alg == op_algorithm::generic) return bvss_bfs_generic<Kokkos::Cuda>::run(exec, b, source, levels, lazy, ws);
     int dev = 0, sms = 0, coop = 0, cc = 0;
     check(cudaGetDevice(&dev), "cudaGetDevice");
     check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev), "attribute");
@@ -187,7 +190,7 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
     if (!coop || cc < 8) {
       if (alg == op_algorithm::cuda_mma)
         throw unsupported_error("bitgraph::bvss_bfs: the device lacks cooperative launch or b1 MMA (sm_80+)");
-      return bvss_bfs_generic<Kokkos::Cuda>::run(exec, b, source, levels, lazy);
+      return bvss_bfs_generic<Kokkos::Cuda>::run(exec, b, source, levels, lazy, ws);
     }
     const vertex_t n = b.n;
     bvss_bfs_stats st;
@@ -195,20 +198,14 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
     st.tensor_cores = true;
     Kokkos::deep_copy(exec, levels, unreached_level);
     Kokkos::deep_copy(exec, Kokkos::subview(levels, source), level_t(0));
-    const offset_t cap = b.n_vss > 0 ? b.n_vss : 1;
-    auto qa = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::blest::queue_a", cap, false);
-    auto qb = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::blest::queue_b", cap, false);
-    auto counters = allocate_view<Kokkos::View<unsigned long long*, mem>>("bitgraph::blest::counters", 3);
-    auto processed = allocate_view<Kokkos::View<unsigned long long*, mem>>("bitgraph::blest::processed", 1);
-    auto depth = allocate_view<Kokkos::View<int*, mem>>("bitgraph::blest::depth", 1);
-    Kokkos::View<level_t*, mem> pushed;
-    Kokkos::View<std::uint32_t*, mem> visited;
+    auto qa = ws.queue_a;
+    auto qb = ws.queue_b;
+    auto counters = ws.counters;  // [0..2] rotating queue sizes, [3] VSSs processed, [4] depth
     if (lazy) {
-      visited = allocate_view<Kokkos::View<std::uint32_t*, mem>>("bitgraph::blest::visited", ceil_div<std::uint64_t>(n, 32));
-      Kokkos::deep_copy(exec, Kokkos::subview(visited, source / 32), std::uint32_t(1) << (source % 32));
+      Kokkos::deep_copy(exec, ws.visited, std::uint32_t(0));
+      Kokkos::deep_copy(exec, Kokkos::subview(ws.visited, source / 32), std::uint32_t(1) << (source % 32));
     } else {
-      pushed = allocate_view<Kokkos::View<level_t*, mem>>("bitgraph::blest::pushed", b.n_slice_sets, false);
-      Kokkos::deep_copy(exec, pushed, level_t(-1));
+      Kokkos::deep_copy(exec, ws.pushed, level_t(-1));
     }
     // Level 1's queue: the VSSs of the source's slice set.
     auto real_ptrs = b.real_ptrs;
@@ -216,10 +213,13 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
     Kokkos::parallel_for(
         "bitgraph::blest::init", Kokkos::RangePolicy<Kokkos::Cuda>(exec, 0, 1), KOKKOS_LAMBDA(const int) {
           unsigned long long c = 0;
-          for (offset_t v = real_ptrs(ss0); v < real_ptrs(ss0 + 1); ++v) qa(c++) = static_cast<vertex_t>(v);
+          // Little-endian uint2 = (x, y) = (VSS, slice set).
+          for (offset_t v = real_ptrs(ss0); v < real_ptrs(ss0 + 1); ++v) qa(c++) = (std::uint64_t(ss0) << 32) | v;
           counters(1) = c;
           counters(2) = 0;
           counters(0) = 0;
+          counters(3) = 0;
+          counters(4) = 0;
         });
     cuda::blest_state s;
     s.n = n;
@@ -229,28 +229,35 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
     s.rows = reinterpret_cast<const uint4*>(b.row_ids.data());
     s.masks = b.masks.data();
     s.levels = levels.data();
-    s.queue[0] = qa.data();
-    s.queue[1] = qb.data();
+    s.queue[0] = reinterpret_cast<uint2*>(qa.data());
+    s.queue[1] = reinterpret_cast<uint2*>(qb.data());
     s.counters = counters.data();
-    s.pushed = pushed.data();
-    s.visited = visited.data();
-    s.processed = processed.data();
-    s.depth = depth.data();
+    s.pushed = ws.pushed.data();
+    s.visited = ws.visited.data();
+    s.processed = counters.data() + 3;
+    s.depth = counters.data() + 4;
     // As many blocks as can be co-resident (a cooperative launch requires it).
     int per_sm = 0;
     void* fn = lazy ? reinterpret_cast<void*>(cuda::blest_kernel<true>) : reinterpret_cast<void*>(cuda::blest_kernel<false>);
     check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fn, cuda::blest_block_threads, 0), "occupancy");
-    const int blocks = (per_sm > 0 ? per_sm : 1) * sms;
+    // Fewer resident blocks make each grid sync cheaper; high-diameter graphs (thousands of levels with
+    // small frontiers) gain from that, wide frontiers need the warps. BITGRAPH_BLEST_BLOCKS_PER_SM
+    // overrides the choice (for tuning).
+    int bps = per_sm > 0 ? per_sm : 1;
+    if (const char* env = std::getenv("BITGRAPH_BLEST_BLOCKS_PER_SM"); env && *env) {
+      const int want = std::atoi(env);
+      if (want > 0 && want < bps) bps = want;
+    }
+    const int blocks = bps * sms;
     void* args[] = {&s};
     check(cudaLaunchCooperativeKernel(fn, dim3(blocks), dim3(cuda::blest_block_threads), args, 0, exec.cuda_stream()),
           "cooperative launch");
-    int h_depth = 0;
-    unsigned long long h_processed = 0;
-    Kokkos::deep_copy(exec, h_depth, Kokkos::subview(depth, 0));
-    Kokkos::deep_copy(exec, h_processed, Kokkos::subview(processed, 0));
+    unsigned long long h[5] = {0, 0, 0, 0, 0};
+    Kokkos::deep_copy(exec, Kokkos::View<unsigned long long*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(h, 5),
+                      counters);
     exec.fence();
-    st.depth = h_depth;
-    st.vss_processed = h_processed;
+    st.depth = static_cast<int>(h[4]);
+    st.vss_processed = h[3];
     return st;
   }
 };

@@ -60,6 +60,12 @@ __global__ void __launch_bounds__(bmm_block_threads)
 
 }  // namespace bitgraph::cuda
 
+namespace bitgraph {
+/// The warp kernel reads 32 x 32 row-major tiles.
+template <>
+struct bmm_preferred_tile<Kokkos::Cuda> : std::integral_constant<int, 32> {};
+}  // namespace bitgraph
+
 namespace bitgraph::detail {
 
 template <>

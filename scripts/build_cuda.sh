@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Builds the cuda flavour (Kokkos CUDA sm_90 + Serial) here; the binaries run on a machine with an
+# sm_90 GPU. --compile-check builds the CLI only (it instantiates every op and algorithm for Cuda),
+# which is what CI affords on two cores.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+export PATH="${CUDA_HOME:-/usr/local/cuda}/bin:$PATH"
+BITGRAPH_DEPS_PREFIX="$(scripts/bootstrap.sh --flavour cuda)"
+export BITGRAPH_DEPS_PREFIX
+cmake --preset cuda
+if [[ "${1:-}" == "--compile-check" ]]; then
+  cmake --build --preset cuda -j "${BITGRAPH_JOBS:-$(nproc)}" --target bitgraph_cli
+else
+  cmake --build --preset cuda -j "${BITGRAPH_JOBS:-$(nproc)}"
+fi

@@ -1,0 +1,439 @@
+// Algorithms: BitGraph's BFS, SSSP, PageRank, connected components and triangle counting against
+// LAGraph's LAGr_* on the same graph.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+
+#include "bitgraph/algorithms/bfs.hpp"
+#include "bitgraph/algorithms/components.hpp"
+#include "bitgraph/algorithms/graph.hpp"
+#include "bitgraph/algorithms/pagerank.hpp"
+#include "bitgraph/algorithms/sssp.hpp"
+#include "bitgraph/algorithms/triangles.hpp"
+#include "compare.hpp"
+
+namespace bitgraph::oracle {
+
+namespace {
+
+template <class V>
+auto host_vector(const V& v) {
+  auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, v);
+  return std::vector<typename V::non_const_value_type>(h.data(), h.data() + h.extent(0));
+}
+
+/// The bit graph of `g` in the B2SR configuration its seed picks for the algorithms.
+bit_graph<mem_space> bit_graph_of(context& ctx, const graph_under_test& g, std::uint64_t salt, b2sr_config& cfg) {
+  cfg = pick_configs(mix(g.op_seed, salt), 1)[0];
+  return make_bit_graph(ctx.exec, g.csr, {cfg.tile, cfg.row_major ? bit_order::row_major : bit_order::col_major});
+}
+
+/// An LAGraph graph over a copy of `a`.
+gb::graph lagraph_of(GrB_Matrix a, bool directed) {
+  return gb::graph(gb::dup(a), directed ? LAGraph_ADJACENCY_DIRECTED : LAGraph_ADJACENCY_UNDIRECTED);
+}
+
+/// Up to `count` BFS / SSSP sources: a vertex without out-edges when there is one (a source that
+/// reaches nothing else), then random vertices; distinct.
+std::vector<vertex_t> pick_sources(const graph_under_test& g, std::mt19937_64& rng, int count) {
+  std::vector<vertex_t> s;
+  if (g.n == 0) return s;
+  std::vector<vertex_t> sinks;
+  for (vertex_t v = 0; v < g.n; ++v)
+    if (g.rows.degree(v) == 0) sinks.push_back(v);
+  if (!sinks.empty()) s.push_back(sinks[std::uniform_int_distribution<std::size_t>(0, sinks.size() - 1)(rng)]);
+  for (int tries = 0; int(s.size()) < count && tries < 4 * count; ++tries) {
+    const vertex_t v = std::uniform_int_distribution<vertex_t>(0, g.n - 1)(rng);
+    if (std::find(s.begin(), s.end(), v) == s.end()) s.push_back(v);
+  }
+  return s;
+}
+
+const char* mode_name(bfs_mode m) {
+  switch (m) {
+    case bfs_mode::direction_optimized: return "do";
+    case bfs_mode::push: return "push";
+    case bfs_mode::pull: return "pull";
+  }
+  return "?";
+}
+
+}  // namespace
+
+// ------------------------------------------------------------------------------------------------ BFS
+
+void check_bfs(context& ctx, const graph_under_test& g) {
+  if (g.n == 0) return;  // no source exists
+  std::mt19937_64 rng(mix(g.op_seed, 0xbf5));
+  planter plant(ctx.opt.self_test, mix(g.op_seed, 0xbf6));
+  b2sr_config cfg;
+  auto bg = bit_graph_of(ctx, g, 0xbf5, cfg);
+  // G->AT and G->out_degree let LAGraph use its push/pull BFS; it is correct either way.
+  auto G = lagraph_of(g.a.get(), g.directed);
+  char msg[LAGRAPH_MSG_LEN] = "";
+  gb::check_lagraph(LAGraph_Cached_AT(G.get(), msg), "LAGraph_Cached_AT", msg);
+  gb::check_lagraph(LAGraph_Cached_OutDegree(G.get(), msg), "LAGraph_Cached_OutDegree", msg);
+
+  struct variant {
+    bfs_mode mode;
+    bfs_push_kernel kernel;
+    bool operand_reuse, early_exit;
+  };
+  static constexpr variant variants[] = {
+      {bfs_mode::direction_optimized, bfs_push_kernel::spmspv, true, true},
+      {bfs_mode::direction_optimized, bfs_push_kernel::b2sr, true, true},
+      {bfs_mode::push, bfs_push_kernel::spmspv, true, true},
+      {bfs_mode::push, bfs_push_kernel::b2sr, true, true},
+      {bfs_mode::pull, bfs_push_kernel::spmspv, true, true},
+      {bfs_mode::pull, bfs_push_kernel::spmspv, false, false},
+  };
+  static constexpr double ratios[] = {0.001, 0.01, 0.1, 0.5};
+  static constexpr spmspv_merge merges[] = {spmspv_merge::automatic, spmspv_merge::no_sort, spmspv_merge::radix_sort,
+                                            spmspv_merge::merge_sort};
+  for (vertex_t src : pick_sources(g, rng, 2)) {
+    gb::vector level, parent;
+    gb::check_lagraph(LAGr_BreadthFirstSearch(level.out(), parent.out(), G.get(), src, msg), "LAGr_BreadthFirstSearch",
+                      msg);
+    const auto want_level = gb::to_dense<std::int64_t>(level.get(), g.n, -1);
+    for (const auto& v : variants) {
+      bfs_options o;
+      o.mode = v.mode;
+      o.push_kernel = v.kernel;
+      o.operand_reuse = v.operand_reuse;
+      o.early_exit = v.early_exit;
+      o.parents = rng() % 4 != 0;
+      o.alpha = ratios[rng() % 4];
+      o.beta = ratios[rng() % 4];
+      o.merge = merges[rng() % 4];
+      const std::string what = cat("source ", src, ", ", mode_name(o.mode), "/",
+                                   o.push_kernel == bfs_push_kernel::b2sr ? "b2sr" : "spmspv", o.parents ? "" : ", no parents",
+                                   o.operand_reuse ? "" : ", no reuse", o.early_exit ? "" : ", no early exit",
+                                   ", alpha=", o.alpha, ", beta=", o.beta, ", ", cfg.str());
+      bfs_result<mem_space> r;
+      try {
+        r = bfs(ctx.exec, bg, src, o);
+      } catch (const std::exception& e) {
+        ctx.t.error("bfs.levels", what, e.what());
+        continue;
+      }
+      auto levels = host_vector(r.levels);
+      {
+        diffs d;
+        bool planted = false;
+        if (plant.on()) {
+          auto& l = levels[plant.pick(levels.size())];
+          l = l == unreached_level ? 0 : l + 1;
+          planted = true;
+        }
+        if (levels.size() != g.n) d.add("levels has ", levels.size(), " entries, n = ", g.n);
+        for (vertex_t u = 0; u < g.n && u < levels.size(); ++u)
+          if (std::int64_t(levels[u]) != want_level[u])
+            d.add("vertex ", u, ": level ", levels[u], ", LAGraph ", want_level[u]);
+        ctx.t.record("bfs.levels", what, d, planted);
+      }
+      if (!o.parents) continue;
+      // LG_check_bfs's rules for a BFS tree, judged against LAGraph's levels: the source is its own
+      // parent; every other reached vertex has a parent one level up with an edge parent -> vertex;
+      // exactly the reached vertices have parents. Any tree satisfying them is accepted.
+      auto parents = host_vector(r.parents);
+      diffs d;
+      bool planted = false;
+      if (plant.on()) {
+        auto& p = parents[plant.pick(parents.size())];
+        p = p == invalid_vertex ? src : invalid_vertex;
+        planted = true;
+      }
+      for (vertex_t u = 0; u < g.n; ++u) {
+        const vertex_t p = parents[u];
+        if (want_level[u] < 0) {
+          if (p != invalid_vertex) d.add("vertex ", u, " is not reachable but has parent ", p);
+          continue;
+        }
+        if (p == invalid_vertex) {
+          d.add("vertex ", u, " (level ", want_level[u], ") has no parent");
+        } else if (u == src) {
+          if (p != src) d.add("source ", src, " has parent ", p);
+        } else if (p >= g.n) {
+          d.add("vertex ", u, ": parent ", p, " out of range");
+        } else if (!g.rows.has(p, u)) {
+          d.add("vertex ", u, ": parent ", p, " but no edge ", p, " -> ", u);
+        } else if (want_level[p] != want_level[u] - 1) {
+          d.add("vertex ", u, " (level ", want_level[u], "): parent ", p, " has level ", want_level[p]);
+        }
+      }
+      ctx.t.record("bfs.parents", what, d, planted);
+    }
+  }
+}
+
+// ----------------------------------------------------------------------------------------------- SSSP
+
+namespace {
+
+/// LAGraph's SSSP on `a` (INT64 or FP64) from src with the given delta, as doubles (+inf unreachable).
+std::vector<double> lagraph_sssp(GrB_Matrix a, bool directed, vertex_t src, double delta, vertex_t n) {
+  GrB_Type type = nullptr;
+  gb::check(GxB_Matrix_type(&type, a), "GxB_Matrix_type");
+  auto G = lagraph_of(a, directed);
+  char msg[LAGRAPH_MSG_LEN] = "";
+  gb::check_lagraph(LAGraph_Cached_EMin(G.get(), msg), "LAGraph_Cached_EMin", msg);
+  gb::scalar s;
+  gb::check(GrB_Scalar_new(s.out(), type), "GrB_Scalar_new");
+  if (type == GrB_INT64) gb::check(gb::traits<std::int64_t>::scalar_set(s.get(), std::int64_t(delta)), "setElement");
+  else gb::check(gb::traits<double>::scalar_set(s.get(), delta), "setElement");
+  gb::vector dist;
+  gb::check_lagraph(LAGr_SingleSourceShortestPath(dist.out(), G.get(), src, s.get(), msg),
+                    "LAGr_SingleSourceShortestPath", msg);
+  std::vector<double> out(n, std::numeric_limits<double>::infinity());
+  if (type == GrB_INT64) {
+    // Unreachable vertices hold the largest INT64.
+    const auto e = gb::extract<std::int64_t>(dist.get());
+    for (std::size_t k = 0; k < e.index.size(); ++k)
+      if (e.value[k] != std::numeric_limits<std::int64_t>::max()) out[e.index[k]] = double(e.value[k]);
+  } else {
+    const auto e = gb::extract<double>(dist.get());
+    for (std::size_t k = 0; k < e.index.size(); ++k) out[e.index[k]] = e.value[k];
+  }
+  return out;
+}
+
+}  // namespace
+
+void check_sssp(context& ctx, const graph_under_test& g) {
+  if (g.n == 0) return;
+  std::mt19937_64 rng(mix(g.op_seed, 0x5559));
+  planter plant(ctx.opt.self_test, mix(g.op_seed, 0x555a));
+  b2sr_config cfg;
+  auto bg = bit_graph_of(ctx, g, 0x5559, cfg);
+  // Unit weights: A's pattern as INT64 ones. Weighted: INT64 when every weight is an integer (exact),
+  // FP64 otherwise (a relative tolerance then).
+  const auto unit = gb::cast(g.a.get(), GrB_INT64);
+  const bool weighted = g.weights && g.nonnegative_weights;
+  gb::matrix wmat;
+  if (weighted) wmat = g.integer_weights ? gb::cast(g.weights.get(), GrB_INT64) : gb::dup(g.weights.get());
+  if (g.weights && !g.nonnegative_weights) ctx.t.note(cat(g.name, ": weighted SSSP skipped (negative or non-finite weights)"));
+  static constexpr double unit_deltas[] = {1, 2, 3, 8};
+  static constexpr double weight_deltas[] = {1, 8, 64, 300};
+  static constexpr mxv_direction dirs[] = {mxv_direction::automatic, mxv_direction::pull, mxv_direction::push};
+  auto compare = [&](const char* kind, const std::string& what, std::vector<double> got, const std::vector<double>& want,
+                     double rel_tol) {
+    diffs d;
+    bool planted = false;
+    if (plant.on()) {
+      auto& x = got[plant.pick(got.size())];
+      x = std::isinf(x) ? 0.0 : x + 1.0;
+      planted = true;
+    }
+    for (vertex_t u = 0; u < g.n; ++u) {
+      const double a = got[u], b = want[u];
+      const bool same = a == b || (std::isfinite(a) && std::isfinite(b) &&
+                                   std::fabs(a - b) <= rel_tol * std::max({1.0, std::fabs(a), std::fabs(b)}));
+      if (!same) d.add("vertex ", u, ": BitGraph ", a, ", LAGraph ", b);
+    }
+    ctx.t.record(kind, what, d, planted);
+  };
+  for (vertex_t src : pick_sources(g, rng, 2)) {
+    {
+      const double delta = unit_deltas[rng() % 4];
+      sssp_options o;
+      o.use_weights = false;
+      o.direction = dirs[rng() % 3];
+      const std::string what = cat("source ", src, ", unit weights, delta ", delta, ", direction ", int(o.direction),
+                                   ", ", cfg.str());
+      try {
+        auto want = lagraph_sssp(unit.get(), g.directed, src, delta, g.n);
+        auto r = sssp(ctx.exec, bg, src, o);
+        compare("sssp.unit", what, host_vector(r.dist), want, 0.0);
+      } catch (const std::exception& e) {
+        ctx.t.error("sssp.unit", what, e.what());
+      }
+    }
+    if (weighted) {
+      const double delta = weight_deltas[rng() % 4];
+      const std::string what = cat("source ", src, ", weighted", g.integer_weights ? " (integer)" : " (real)", ", delta ",
+                                   delta);
+      try {
+        auto want = lagraph_sssp(wmat.get(), g.directed, src, delta, g.n);
+        sssp_options o;
+        o.use_weights = true;
+        auto r = sssp(ctx.exec, bg, src, o);
+        // LAGraph's FP32 files hold float weights where BitGraph holds the decimal's double.
+        const double tol = g.integer_weights ? 0.0 : (g.float_weights ? 1e-5 : 1e-9);
+        compare("sssp.weighted", what, host_vector(r.dist), want, tol);
+      } catch (const std::exception& e) {
+        ctx.t.error("sssp.weighted", what, e.what());
+      }
+    }
+  }
+}
+
+// ------------------------------------------------------------------------------------------- PageRank
+
+void check_pagerank(context& ctx, const graph_under_test& g) {
+  planter plant(ctx.opt.self_test, mix(g.op_seed, 0x9a9e));
+  b2sr_config cfg;
+  auto bg = bit_graph_of(ctx, g, 0x9a9e, cfg);
+  auto G = lagraph_of(g.a.get(), g.directed);
+  char msg[LAGRAPH_MSG_LEN] = "";
+  gb::check_lagraph(LAGraph_Cached_AT(G.get(), msg), "LAGraph_Cached_AT", msg);
+  gb::check_lagraph(LAGraph_Cached_OutDegree(G.get(), msg), "LAGraph_Cached_OutDegree", msg);
+  // Both sides iterate until the L1 change is below 1e-7 (LAGraph computes in FP32, BitGraph in
+  // double), so each is within about 1e-6 of the fixed point in L1 and the comparison's 1e-4 measures
+  // disagreement, not where either stopped.
+  constexpr double tol = 1e-7, limit = 1e-4;
+  constexpr int itermax = 1000;
+  for (bool redistribute : {true, false}) {
+    const char* kind = redistribute ? "pagerank.redistribute" : "pagerank.ignore";
+    const std::string what = cat("damping 0.85, tol ", tol, ", ", cfg.str());
+    try {
+      gb::vector rank;
+      int iters = 0;
+      // LAGr_PageRank spreads the sinks' rank over all vertices (BitGraph's redistribute);
+      // LAGr_PageRankGAP lets it leak, as GAP's pr.cc (BitGraph's ignore).
+      if (redistribute) {
+        gb::check_lagraph(LAGr_PageRank(rank.out(), &iters, G.get(), 0.85f, float(tol), itermax, msg), "LAGr_PageRank",
+                          msg);
+      } else {
+        gb::check_lagraph(LAGr_PageRankGAP(rank.out(), &iters, G.get(), 0.85f, float(tol), itermax, msg),
+                          "LAGr_PageRankGAP", msg);
+      }
+      const auto want = gb::to_dense<double>(rank.get(), g.n, 0.0);
+      pagerank_options o;
+      o.damping = 0.85;
+      o.tolerance = tol;
+      o.max_iterations = itermax;
+      o.dangling = redistribute ? pagerank_dangling::redistribute : pagerank_dangling::ignore;
+      auto r = pagerank(ctx.exec, bg, o);
+      auto got = host_vector(r.rank);
+      diffs d;
+      bool planted = false;
+      if (plant.on() && !got.empty()) {
+        got[plant.pick(got.size())] += 2 * limit;
+        planted = true;
+      }
+      if (got.size() != g.n) d.add("rank has ", got.size(), " entries, n = ", g.n);
+      double worst = 0;
+      for (vertex_t u = 0; u < g.n && u < got.size(); ++u) {
+        const double diff = std::fabs(got[u] - want[u]);
+        worst = std::max(worst, diff);
+        if (!(diff < limit)) d.add("vertex ", u, ": BitGraph ", got[u], ", LAGraph ", want[u]);
+      }
+      ctx.t.record(kind, cat(what, ", iterations ", r.iterations, "/", iters, ", max diff ", worst), d, planted);
+    } catch (const std::exception& e) {
+      ctx.t.error(kind, what, e.what());
+    }
+  }
+}
+
+// -------------------------------------------------------------------------------- connected components
+
+void check_components(context& ctx, const graph_under_test& g) {
+  planter plant(ctx.opt.self_test, mix(g.op_seed, 0xcc01));
+  b2sr_config cfg;
+  auto bg = bit_graph_of(ctx, g, 0xcc01, cfg);
+  // LAGr_ConnectedComponents needs a symmetric structure: a directed graph's weakly connected
+  // components are the components of A OR A^T, which is what BitGraph computes from A and A^T.
+  auto G = gb::graph(gb::symmetrize(g.a.get()), LAGraph_ADJACENCY_UNDIRECTED);
+  char msg[LAGRAPH_MSG_LEN] = "";
+  const std::string what = cfg.str();
+  std::vector<vertex_t> got;
+  std::vector<std::int64_t> want;
+  vertex_t count = 0;
+  try {
+    gb::vector comp;
+    gb::check_lagraph(LAGr_ConnectedComponents(comp.out(), G.get(), msg), "LAGr_ConnectedComponents", msg);
+    want = gb::to_dense<std::int64_t>(comp.get(), g.n, -1);
+    auto r = connected_components(ctx.exec, bg);
+    got = host_vector(r.labels);
+    count = r.count;
+  } catch (const std::exception& e) {
+    ctx.t.error("cc.partition", what, e.what());
+    return;
+  }
+  // Plant: give one vertex the label of a vertex in another component (a merge), or, with a single
+  // component of several vertices, a label no vertex has (a split).
+  bool planted = false;
+  if (plant.on() && g.n > 1) {
+    const vertex_t u = static_cast<vertex_t>(plant.pick(g.n));
+    vertex_t other = invalid_vertex;
+    for (vertex_t v = 0; v < g.n && other == invalid_vertex; ++v)
+      if (want[v] != want[u]) other = v;
+    got[u] = other != invalid_vertex ? got[other] : g.n + 1;
+    planted = true;
+  }
+  diffs d;
+  if (got.size() != g.n) {
+    d.add("labels has ", got.size(), " entries, n = ", g.n);
+  } else {
+    // Same partition: the label maps in both directions are functions.
+    std::map<vertex_t, std::int64_t> to_lagraph;
+    std::map<std::int64_t, vertex_t> to_bitgraph;
+    for (vertex_t u = 0; u < g.n; ++u) {
+      const auto [a, fresh_a] = to_lagraph.emplace(got[u], want[u]);
+      if (!fresh_a && a->second != want[u])
+        d.add("vertex ", u, ": BitGraph puts it with the vertices labelled ", got[u], ", LAGraph does not (split)");
+      const auto [b, fresh_b] = to_bitgraph.emplace(want[u], got[u]);
+      if (!fresh_b && b->second != got[u])
+        d.add("vertex ", u, ": LAGraph puts it in component ", want[u], ", BitGraph gives label ", got[u], " not ",
+              b->second, " (merge)");
+    }
+    if (count != to_bitgraph.size()) d.add("count: BitGraph ", count, ", LAGraph ", to_bitgraph.size(), " components");
+  }
+  ctx.t.record("cc.partition", what, d, planted);
+  if (got.size() != g.n) return;
+  // BitGraph documents each label as the smallest vertex id of its component.
+  diffs dm;
+  std::map<std::int64_t, vertex_t> smallest;
+  for (vertex_t u = 0; u < g.n; ++u) smallest.emplace(want[u], u);  // first seen = smallest id
+  bool mplanted = false;
+  if (plant.on() && g.n > 0) {
+    auto& l = got[plant.pick(g.n)];
+    l = l + 1;
+    mplanted = true;
+  }
+  for (vertex_t u = 0; u < g.n; ++u)
+    if (got[u] != smallest[want[u]]) dm.add("vertex ", u, ": label ", got[u], ", smallest id of its component ", smallest[want[u]]);
+  ctx.t.record("cc.min_label", what, dm, mplanted);
+}
+
+// ------------------------------------------------------------------------------------------ triangles
+
+void check_triangles(context& ctx, const graph_under_test& g) {
+  std::mt19937_64 rng(mix(g.op_seed, 0x7c));
+  planter plant(ctx.opt.self_test, mix(g.op_seed, 0x7d));
+  b2sr_config cfg = pick_configs(mix(g.op_seed, 0x7c), 1)[0];
+  const bit_graph_options bo{cfg.tile, cfg.row_major ? bit_order::row_major : bit_order::col_major};
+  static constexpr LAGr_TriangleCount_Method methods[] = {
+      LAGr_TriangleCount_AutoMethod, LAGr_TriangleCount_Burkhardt,  LAGr_TriangleCount_Cohen,
+      LAGr_TriangleCount_Sandia_LL,  LAGr_TriangleCount_Sandia_UU,  LAGr_TriangleCount_Sandia_LUT,
+      LAGr_TriangleCount_Sandia_ULT};
+  LAGr_TriangleCount_Method method = methods[rng() % 7];
+  LAGr_TriangleCount_Presort presort = LAGr_TriangleCount_AutoSort;
+  const std::string what = cat(g.directed ? "symmetrized, " : "", "LAGraph method ", int(method), ", ", cfg.str());
+  try {
+    // LAGraph wants a symmetric structure without self-edges; BitGraph's triangle_count drops
+    // self-loops itself and needs an undirected graph (a directed one is symmetrised first, as its
+    // documentation says).
+    auto G = gb::graph(gb::offdiag(gb::symmetrize(g.a.get()).get()), LAGraph_ADJACENCY_UNDIRECTED);
+    char msg[LAGRAPH_MSG_LEN] = "";
+    gb::check_lagraph(LAGraph_Cached_OutDegree(G.get(), msg), "LAGraph_Cached_OutDegree", msg);
+    gb::check_lagraph(LAGraph_Cached_NSelfEdges(G.get(), msg), "LAGraph_Cached_NSelfEdges", msg);
+    gb::check_lagraph(LAGraph_Cached_IsSymmetricStructure(G.get(), msg), "LAGraph_Cached_IsSymmetricStructure", msg);
+    std::uint64_t want = 0;
+    gb::check_lagraph(LAGr_TriangleCount(&want, G.get(), &method, &presort, msg), "LAGr_TriangleCount", msg);
+    auto csr = g.directed ? symmetrize(ctx.exec, g.csr) : g.csr;
+    auto bg = make_bit_graph(ctx.exec, csr, bo);
+    auto r = triangle_count(ctx.exec, bg);
+    std::uint64_t got = r.triangles;
+    const bool planted = plant.on();
+    if (planted) got += 1;
+    diffs d;
+    if (got != want) d.add("triangles: BitGraph ", got, ", LAGraph ", want);
+    ctx.t.record("tc", what, d, planted);
+  } catch (const std::exception& e) {
+    ctx.t.error("tc", what, e.what());
+  }
+}
+
+}  // namespace bitgraph::oracle
