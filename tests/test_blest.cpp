@@ -55,8 +55,9 @@ TEMPLATE_TEST_CASE("BVSS layout holds every edge once in the Fig. 2(c) order", "
     csr_build_options o;
     o.kind = bc.kind;
     auto g = build_csr(exec, bc.el, o);
-    auto b = to_bvss(exec, g);
-    auto h = to_host_csr(g);
+    auto pull = bc.kind == graph_kind::directed ? transpose(exec, g) : g;  // rows: in-neighbours
+    auto b = to_bvss(exec, pull);
+    auto h = to_host_csr(pull);
     auto ptr = test::to_vector(b.real_ptrs);
     auto v2r = test::to_vector(b.virtual_to_real);
     auto rows = test::to_vector(b.row_ids);
@@ -91,9 +92,9 @@ TEMPLATE_TEST_CASE("BVSS layout holds every edge once in the Fig. 2(c) order", "
       }
     }
     CHECK(slices == b.n_slices);
-    std::set<std::pair<vertex_t, vertex_t>> expect;
-    for (vertex_t j = 0; j < h.n; ++j)
-      for (offset_t p = h.row_ptr[j]; p < h.row_ptr[j + 1]; ++p) expect.insert({j, h.col_idx[p]});
+    std::set<std::pair<vertex_t, vertex_t>> expect;  // pull row u takes column j: pair (j, u)
+    for (vertex_t u = 0; u < h.n; ++u)
+      for (offset_t p = h.row_ptr[u]; p < h.row_ptr[u + 1]; ++p) expect.insert({h.col_idx[p], u});
     CHECK(got == expect);
     const auto r = report(b);
     CHECK(r.compression_ratio <= 1.0);
@@ -106,18 +107,18 @@ TEMPLATE_TEST_CASE("Blest BFS equals plain BFS levels (reorderings, eager and la
   for (auto& bc : cases()) {
     csr_build_options o;
     o.kind = bc.kind;
-    auto g = build_csr(exec, bc.el, o);
-    auto h = to_host_csr(g);
+    auto g = make_bit_graph(exec, build_csr(exec, bc.el, o), {8});
+    auto h = to_host_csr(g.csr);
     for (auto method : {reorder::reorder_method::none, reorder::reorder_method::rcm, reorder::reorder_method::jaccard_windows,
                         reorder::reorder_method::random}) {
       std::vector<vertex_t> perm;
       if (method != reorder::reorder_method::none) {
         reorder::reorder_options ro;
         ro.jaccard.window = 64;
-        perm = reorder::compute(h, method, ro).new_of_old();
+        perm = reorder::compute(to_host_csr(g.in_csr()), method, ro).new_of_old();
       }
       auto bg = make_blest_graph(exec, g, perm);
-      for (vertex_t source : {vertex_t(0), vertex_t(g.n / 3), vertex_t(g.n - 1)}) {
+      for (vertex_t source : {vertex_t(0), vertex_t(g.n() / 3), vertex_t(g.n() - 1)}) {
         const auto expect = reference::bfs_levels(h, source);
         for (auto update : {bvss_update::eager, bvss_update::lazy, bvss_update::automatic}) {
           std::vector<op_algorithm> algs = {op_algorithm::generic};
@@ -143,7 +144,7 @@ TEMPLATE_TEST_CASE("Blest BFS equals plain BFS levels (reorderings, eager and la
 TEMPLATE_TEST_CASE("Blest rejects bad arguments", "[blest][errors]", BITGRAPH_TEST_SPACES) {
   TestType exec;
   auto g = build_csr(exec, test::random_edges(20, 40, 1));
-  auto bg = make_blest_graph(exec, g);
+  auto bg = make_blest_graph(exec, g);  // a directed CSR used as the pull matrix: any CSR is one
   CHECK_THROWS_AS(bfs_tensor_core(exec, bg, 20), invalid_argument_error);
   CHECK_THROWS_AS(make_blest_graph(exec, g, std::vector<vertex_t>(19, 0)), invalid_argument_error);
   std::vector<vertex_t> dup(20, 0);

@@ -178,7 +178,7 @@ blest_graph<memory_space_t<ExecSpace>> make_blest(const ExecSpace& exec, const b
     reorder_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   }
   progress_line p("building BVSS");
-  return make_blest_graph(exec, bg.csr, perm);
+  return make_blest_graph(exec, bg, perm);
 }
 
 inline bvss_update parse_update(const std::string& s) {

@@ -72,7 +72,7 @@ void check_bfs(context& ctx, const graph_under_test& g) {
   // G->AT and G->out_degree let LAGraph use its push/pull BFS; it is correct either way.
   auto G = lagraph_of(g.a.get(), g.directed);
   char msg[LAGRAPH_MSG_LEN] = "";
-  gb::check_lagraph(LAGraph_Cached_AT(G.get(), msg), "LAGraph_Cached_AT", msg);
+  gb::cache_transpose(G);
   gb::check_lagraph(LAGraph_Cached_OutDegree(G.get(), msg), "LAGraph_Cached_OutDegree", msg);
 
   struct variant {
@@ -276,12 +276,12 @@ void check_pagerank(context& ctx, const graph_under_test& g) {
   auto bg = bit_graph_of(ctx, g, 0x9a9e, cfg);
   auto G = lagraph_of(g.a.get(), g.directed);
   char msg[LAGRAPH_MSG_LEN] = "";
-  gb::check_lagraph(LAGraph_Cached_AT(G.get(), msg), "LAGraph_Cached_AT", msg);
+  gb::cache_transpose(G);
   gb::check_lagraph(LAGraph_Cached_OutDegree(G.get(), msg), "LAGraph_Cached_OutDegree", msg);
-  // Both sides iterate until the L1 change is below 1e-7 (LAGraph computes in FP32, BitGraph in
-  // double), so each is within about 1e-6 of the fixed point in L1 and the comparison's 1e-4 measures
-  // disagreement, not where either stopped.
-  constexpr double tol = 1e-7, limit = 1e-4;
+  // Both sides iterate until the L1 change is below 1e-6, not 1e-4: the error left at stopping is at
+  // most change * d / (1 - d) = 5.7e-6 in L1 on either side, so the comparison's 1e-4 measures
+  // disagreement, not where each stopped. (LAGraph iterates in FP32; BitGraph in double.)
+  constexpr double tol = 1e-6, limit = 1e-4;
   constexpr int itermax = 1000;
   for (bool redistribute : {true, false}) {
     const char* kind = redistribute ? "pagerank.redistribute" : "pagerank.ignore";

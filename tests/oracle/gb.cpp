@@ -66,6 +66,12 @@ graph::~graph() {
   if (g_ != nullptr) LAGraph_Delete(&g_, msg);
 }
 
+void cache_transpose(const graph& g) {
+  char msg[LAGRAPH_MSG_LEN] = "";
+  check_lagraph(LAGraph_Cached_AT(g.get(), msg), "LAGraph_Cached_AT", msg);
+  if (g->AT != nullptr) check(GxB_Matrix_Option_set(g->AT, GxB_FORMAT, GxB_BY_ROW), "GxB_Matrix_Option_set(FORMAT)");
+}
+
 GrB_Index nvals(GrB_Vector v) {
   GrB_Index n = 0;
   check(GrB_Vector_nvals(&n, v), "GrB_Vector_nvals");

@@ -118,6 +118,9 @@ BITGRAPH_ORACLE_GB_TRAITS(float, FP32)
 BITGRAPH_ORACLE_GB_TRAITS(double, FP64)
 #undef BITGRAPH_ORACLE_GB_TRAITS
 
+/// LAGraph_Cached_AT, then G->AT held by row (see graph::graph: a 1 x 1 transpose is born by column).
+void cache_transpose(const graph& g);
+
 /// The stored entries of a vector, indices ascending, values cast to T.
 template <class T>
 struct entries {

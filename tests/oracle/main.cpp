@@ -114,7 +114,7 @@ void run_spec(context& ctx, const std::string& spec, std::uint64_t op_seed) {
     ctx.t.error("csr.pattern", "build", e.what());
     return;
   }
-  if (ctx.opt.verbose) std::cout << "graph " << c.spec << " (n=" << g.n << ", nnz=" << g.rows.idx.size() << ")\n";
+  if (ctx.opt.verbose) std::cout << "graph " << c.spec << " (n=" << g.n << ", nnz=" << g.rows.idx.size() << ")" << std::endl;
   run_checks(ctx, g);
 }
 

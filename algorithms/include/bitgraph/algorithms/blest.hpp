@@ -17,9 +17,9 @@
 
 namespace bitgraph {
 
-/// A graph prepared for Blest: the BVSS of its out-edges (slice set s = out-neighbours of 8s..8s+7, the
-/// pulling rows), built on a relabelled copy when a permutation is given (`new_of_old[v]` = v's id in
-/// the BVSS; empty = identity).
+/// A graph prepared for Blest: the BVSS of its pull matrix (the in-edge CSR: slice set s = the
+/// out-neighbours of 8s..8s+7 as pulling rows), built on a relabelled copy when a permutation is given
+/// (`new_of_old[v]` = v's id in the BVSS; empty = identity).
 template <class MemorySpace>
 struct blest_graph {
   bvss_matrix<MemorySpace> bvss;
@@ -31,9 +31,10 @@ struct blest_graph {
   Kokkos::View<level_t*, MemorySpace> scratch_levels;  ///< levels in BVSS ids when reordered
 };
 
-/// Builds the Blest structure of `g` (its out-edge CSR) on `exec`. `new_of_old` (host, may be empty)
-/// relabels the vertices first, e.g. an RCM or Jaccard-with-windows permutation from `reorder`; it must
-/// be a bijection of 0..n-1 (checked).
+/// Builds the Blest structure on `exec` from the pull matrix `g`: the graph's in-edge CSR (row v lists
+/// the in-neighbours of v; for an undirected graph its CSR, in general `bit_graph::in_csr()`).
+/// `new_of_old` (host, may be empty) relabels the vertices first, e.g. an RCM or Jaccard-with-windows
+/// permutation from `reorder`; it must be a bijection of 0..n-1 (checked).
 template <class ExecSpace>
 blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g,
                                                         const std::vector<vertex_t>& new_of_old = {}) {
@@ -80,6 +81,13 @@ blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec, c
   if (bg.new_of_old.extent(0) > 0)
     bg.scratch_levels = allocate_view<Kokkos::View<level_t*, mem>>("bitgraph::blest::scratch_levels", g.n, false);
   return bg;
+}
+
+/// Builds the Blest structure of a prepared graph (its in-edge CSR), see above.
+template <class ExecSpace>
+blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
+                                                        const std::vector<vertex_t>& new_of_old = {}) {
+  return make_blest_graph(exec, g.in_csr(), new_of_old);
 }
 
 /// Result of `bfs_tensor_core`: levels in the caller's ids and what the traversal did.

@@ -12,6 +12,7 @@
 #include "bitgraph/core/bits.hpp"
 #include "bitgraph/core/error.hpp"
 #include "bitgraph/core/execution.hpp"
+#include "bitgraph/core/sort.hpp"
 #include "bitgraph/formats/csr.hpp"
 
 namespace bitgraph {
@@ -26,7 +27,8 @@ inline constexpr int bvss_tau = 32 * bvss_slices_per_thread;
 
 /// A graph in BVSS form for pulls: slice (u, mask) of slice set s says that row u pulls from the columns
 /// 8s + j whose bit j of `mask` is set. For BFS the pulling rows are the vertices and the columns their
-/// in-neighbours, so slice set s lists the out-neighbours of vertices 8s..8s+7.
+/// in-neighbours (the pull matrix is the in-edge CSR), so slice set s lists the out-neighbours of
+/// vertices 8s..8s+7.
 ///
 /// Layout of VSS v (Blest's `realPtrs`, `virtualToReal`, `rowIds`, `masks`): the k-th slice of the VSS
 /// (by ascending row) is owned by lane k % 32 as its slice number k / 32; `row_ids[4 * (32 v + lane) + c]`
@@ -58,67 +60,77 @@ struct bvss_report {
   double update_divergence = 0;    ///< Blest §3.2.1 (computed on the host by `update_divergence`)
 };
 
-namespace detail {
-
-/// 8-way merge over the rows 8s..8s+7 of `g` (each sorted): calls `visit(u, mask)` for every distinct
-/// column u in ascending order with the bits of the rows that contain it.
-template <class RowPtr, class ColIdx, class Visit>
-KOKKOS_INLINE_FUNCTION void merge_slice_set(const RowPtr& row_ptr, const ColIdx& col_idx, vertex_t n, vertex_t s,
-                                            Visit&& visit) {
-  offset_t cur[bvss_sigma], end[bvss_sigma];
-  for (int j = 0; j < bvss_sigma; ++j) {
-    const vertex_t r = s * bvss_sigma + j;
-    cur[j] = r < n ? row_ptr(r) : 0;
-    end[j] = r < n ? row_ptr(r + 1) : 0;
-  }
-  while (true) {
-    vertex_t u = invalid_vertex;
-    for (int j = 0; j < bvss_sigma; ++j)
-      if (cur[j] < end[j] && col_idx(cur[j]) < u) u = col_idx(cur[j]);
-    if (u == invalid_vertex) return;
-    std::uint32_t mask = 0;
-    for (int j = 0; j < bvss_sigma; ++j) {
-      while (cur[j] < end[j] && col_idx(cur[j]) == u) {  // duplicates collapse into one bit
-        mask |= 1u << j;
-        ++cur[j];
-      }
-    }
-    visit(u, mask);
-  }
-}
-
-}  // namespace detail
-
-/// Builds the BVSS of the pull matrix whose columns are the rows of `g` (for BFS, `g` = the graph's
-/// out-edge CSR: slice set s holds the out-neighbours of 8s..8s+7 as pulling rows) on `exec`: count the
-/// slices of every slice set (8-way merges), scan into VSS ranges, then fill rows and masks in the
-/// Fig. 2(c) order. Throws `size_error` if the VSS count does not fit 32-bit slice-set ids.
+/// Builds the BVSS of the pull matrix `pull` (row u lists the columns u pulls from: for BFS the graph's
+/// in-edge CSR) on `exec`, with O(nnz) parallel work and no per-slice-set loop, so hub columns cost no
+/// more than other columns: (1) every row cuts its sorted columns into slices (one per 8-column
+/// interval), (2) a stable radix sort by slice set groups them with rows still ascending, (3) a scan of
+/// the slice counts gives the VSS ranges, (4) every slice is written to its lane and byte of the
+/// Fig. 2(c) layout. Throws `size_error` if the slice count does not fit the index types.
 template <class ExecSpace>
-bvss_matrix<memory_space_t<ExecSpace>> to_bvss(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g) {
+bvss_matrix<memory_space_t<ExecSpace>> to_bvss(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& pull) {
   using mem = memory_space_t<ExecSpace>;
   bvss_matrix<mem> b;
-  b.n = g.n;
-  const vertex_t n = g.n;
+  b.n = pull.n;
+  const vertex_t n = pull.n;
   const vertex_t nss = static_cast<vertex_t>(ceil_div<std::uint64_t>(n, bvss_sigma));
   b.n_slice_sets = nss;
-  auto row_ptr = g.row_ptr;
-  auto col_idx = g.col_idx;
-  auto count = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::bvss::slices", offset_t(nss) + 1);
-  offset_t bits = 0;
-  Kokkos::parallel_reduce(
-      "bitgraph::bvss::count", Kokkos::RangePolicy<ExecSpace>(exec, 0, nss),
-      KOKKOS_LAMBDA(const vertex_t s, offset_t& nbits) {
+  auto row_ptr = pull.row_ptr;
+  auto col_idx = pull.col_idx;
+  // (1) Slices per row, then every slice as (slice set, row << 8 | mask), rows in order.
+  auto seg = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::bvss::row_slices", offset_t(n) + 1);
+  Kokkos::parallel_for(
+      "bitgraph::bvss::count_row_slices", Kokkos::RangePolicy<ExecSpace>(exec, 0, n), KOKKOS_LAMBDA(const vertex_t u) {
         offset_t c = 0;
-        detail::merge_slice_set(row_ptr, col_idx, n, s, [&](vertex_t, std::uint32_t mask) {
-          ++c;
-          nbits += popcount(mask);
-        });
-        count(s) = c;
+        vertex_t last = invalid_vertex;
+        for (offset_t p = row_ptr(u); p < row_ptr(u + 1); ++p) {
+          const vertex_t s = col_idx(p) / bvss_sigma;
+          c += s != last;
+          last = s;
+        }
+        seg(u) = c;
+      });
+  offset_t n_slices = 0;
+  Kokkos::parallel_scan(
+      "bitgraph::bvss::scan_row_slices", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, offset_t(n) + 1),
+      KOKKOS_LAMBDA(const offset_t i, offset_t& acc, const bool final) {
+        const offset_t c = seg(i);
+        if (final) seg(i) = acc;
+        acc += c;
       },
-      bits);
-  b.nnz = bits;
+      n_slices);
+  auto key = allocate_view<Kokkos::View<std::uint32_t*, mem>>("bitgraph::bvss::slice_set_of", n_slices, false);
+  auto val = allocate_view<Kokkos::View<std::uint64_t*, mem>>("bitgraph::bvss::row_and_mask", n_slices, false);
+  Kokkos::parallel_for(
+      "bitgraph::bvss::cut_slices", Kokkos::RangePolicy<ExecSpace>(exec, 0, n), KOKKOS_LAMBDA(const vertex_t u) {
+        offset_t q = seg(u);
+        std::uint32_t mask = 0;
+        vertex_t last = invalid_vertex;
+        for (offset_t p = row_ptr(u); p < row_ptr(u + 1); ++p) {
+          const vertex_t j = col_idx(p), s = j / bvss_sigma;
+          if (s != last && last != invalid_vertex) {
+            key(q) = last;
+            val(q) = (std::uint64_t(u) << 8) | mask;
+            ++q;
+            mask = 0;
+          }
+          last = s;
+          mask |= 1u << (j % bvss_sigma);  // duplicates collapse into one bit
+        }
+        if (last != invalid_vertex) {
+          key(q) = last;
+          val(q) = (std::uint64_t(u) << 8) | mask;
+        }
+      });
+  // (2) Group by slice set; the sort is stable, so rows stay ascending within a set.
+  detail::radix_sort_pairs<ExecSpace, std::uint64_t>(exec, key, val, n_slices, detail::key_bits(nss > 0 ? nss - 1 : 0), true);
+  // (3) Slices and VSSs per slice set.
+  auto count = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::bvss::slices", offset_t(nss) + 1);
+  Kokkos::parallel_for(
+      "bitgraph::bvss::count", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, n_slices),
+      KOKKOS_LAMBDA(const offset_t p) { Kokkos::atomic_increment(&count(key(p))); });
+  auto first = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::bvss::first_slice", offset_t(nss) + 1, false);
   auto real_ptrs = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::bvss::real_ptrs", offset_t(nss) + 1);
-  offset_t n_slices = 0, n_vss = 0;
+  offset_t n_vss = 0;
   Kokkos::parallel_scan(
       "bitgraph::bvss::scan", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, offset_t(nss) + 1),
       KOKKOS_LAMBDA(const offset_t s, offset_t& acc, const bool final) {
@@ -127,9 +139,15 @@ bvss_matrix<memory_space_t<ExecSpace>> to_bvss(const ExecSpace& exec, const csr_
         acc += v;
       },
       n_vss);
-  Kokkos::parallel_reduce(
-      "bitgraph::bvss::total", Kokkos::RangePolicy<ExecSpace>(exec, 0, nss),
-      KOKKOS_LAMBDA(const vertex_t s, offset_t& acc) { acc += count(s); }, n_slices);
+  offset_t check = 0;
+  Kokkos::parallel_scan(
+      "bitgraph::bvss::first", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, offset_t(nss) + 1),
+      KOKKOS_LAMBDA(const offset_t s, offset_t& acc, const bool final) {
+        const offset_t c = count(s);
+        if (final) first(s) = acc;
+        acc += c;
+      },
+      check);
   b.n_vss = n_vss;
   b.n_slices = n_slices;
   b.real_ptrs = real_ptrs;
@@ -140,19 +158,26 @@ bvss_matrix<memory_space_t<ExecSpace>> to_bvss(const ExecSpace& exec, const csr_
   auto rows = b.row_ids;
   auto masks = b.masks;
   Kokkos::parallel_for(
-      "bitgraph::bvss::fill", Kokkos::RangePolicy<ExecSpace>(exec, 0, nss), KOKKOS_LAMBDA(const vertex_t s) {
-        const offset_t v0 = real_ptrs(s);
-        for (offset_t v = v0; v < real_ptrs(s + 1); ++v) v2r(v) = s;
-        offset_t k = 0;
-        detail::merge_slice_set(row_ptr, col_idx, n, s, [&](vertex_t u, std::uint32_t mask) {
-          const offset_t v = v0 + k / bvss_tau;
-          const int kk = static_cast<int>(k % bvss_tau);
-          const int lane = kk % 32, c = kk / 32;
-          rows(4 * (32 * v + lane) + c) = u;
-          masks(32 * v + lane) |= mask << (8 * c);  // one thread owns the VSS: no atomics
-          ++k;
-        });
+      "bitgraph::bvss::virtual_to_real", Kokkos::RangePolicy<ExecSpace>(exec, 0, nss), KOKKOS_LAMBDA(const vertex_t s) {
+        for (offset_t v = real_ptrs(s); v < real_ptrs(s + 1); ++v) v2r(v) = s;
       });
+  // (4) Slice k of set s goes to VSS real_ptrs(s) + k / 128, lane k % 32, byte k / 32 % 4.
+  offset_t bits = 0;
+  Kokkos::parallel_reduce(
+      "bitgraph::bvss::fill", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, n_slices),
+      KOKKOS_LAMBDA(const offset_t p, offset_t& nbits) {
+        const vertex_t s = key(p);
+        const offset_t k = p - first(s);
+        const offset_t v = real_ptrs(s) + k / bvss_tau;
+        const int kk = static_cast<int>(k % bvss_tau);
+        const int lane = kk % 32, c = kk / 32;
+        const std::uint32_t mask = static_cast<std::uint32_t>(val(p) & 0xffu);
+        rows(4 * (32 * v + lane) + c) = static_cast<vertex_t>(val(p) >> 8);
+        Kokkos::atomic_fetch_or(&masks(32 * v + lane), mask << (8 * c));  // 4 slices share a word
+        nbits += popcount(mask);
+      },
+      bits);
+  b.nnz = bits;
   exec.fence();
   return b;
 }

@@ -46,6 +46,7 @@ struct bvss_bfs_workspace {
   Kokkos::View<unsigned long long*, MemorySpace> counters;     ///< 3 rotating queue sizes, VSSs processed, depth
   Kokkos::View<level_t*, MemorySpace> pushed;                  ///< per slice set: level it was last enqueued at
   Kokkos::View<std::uint32_t*, MemorySpace> visited;           ///< lazy updates: visited bitmap
+  Kokkos::View<std::uint32_t*, MemorySpace> visited_before;    ///< lazy updates: the bitmap at the last sweep
 };
 
 /// Allocates the workspace for traversals of `b`.
@@ -59,6 +60,8 @@ bvss_bfs_workspace<memory_space_t<ExecSpace>> make_bvss_bfs_workspace(const Exec
   w.counters = allocate_view<Kokkos::View<unsigned long long*, mem>>("bitgraph::bvss_bfs::counters", 5);
   w.pushed = allocate_view<Kokkos::View<level_t*, mem>>("bitgraph::bvss_bfs::pushed", b.n_slice_sets, false);
   w.visited = allocate_view<Kokkos::View<std::uint32_t*, mem>>("bitgraph::bvss_bfs::visited", ceil_div<std::uint64_t>(b.n, 32));
+  w.visited_before =
+      allocate_view<Kokkos::View<std::uint32_t*, mem>>("bitgraph::bvss_bfs::visited_before", ceil_div<std::uint64_t>(b.n, 32));
   return w;
 }
 

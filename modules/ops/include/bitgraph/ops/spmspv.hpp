@@ -6,6 +6,7 @@
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 #include "bitgraph/core/bits.hpp"
@@ -13,7 +14,7 @@
 #include "bitgraph/core/execution.hpp"
 #include "bitgraph/formats/csr.hpp"
 #include "bitgraph/formats/vectors.hpp"
-#include "bitgraph/ops/detail/sort.hpp"
+#include "bitgraph/core/sort.hpp"
 #include "bitgraph/ops/mask.hpp"
 #include "bitgraph/semirings/semirings.hpp"
 
@@ -166,7 +167,9 @@ struct spmspv_generic {
     // Keys are < n or invalid_vertex (all ones): sort the full 32 bits only when masking produced
     // invalid keys, else just the bits n needs.
     const int bits = masked ? 32 : key_bits(n > 0 ? n - 1 : 0);
-    if (merge == spmspv_merge::radix_sort) radix_sort_pairs<ExecSpace, T>(exec, keys, vals, m, bits, with_values);
+    // The backend's radix sort (CUB on CUDA) unless the portable path was asked for.
+    if (merge == spmspv_merge::radix_sort)
+      radix_sort_pairs<ExecSpace, T>(exec, keys, vals, m, bits, with_values, opts.algorithm == op_algorithm::generic);
     else merge_sort_pairs<ExecSpace, T>(exec, keys, vals, m, with_values);
     spmspv_reduce_sorted<ExecSpace, S>(exec, n, m, keys, vals, with_values, y);
   }
@@ -223,7 +226,8 @@ struct spmspv_generic {
   }
 };
 
-/// Dispatch point; backends specialise it (CUDA: CUB radix sort).
+/// Dispatch point; backends may specialise it (the CUDA path is the CUB radix sort behind
+/// `radix_sort_pairs`).
 template <class ExecSpace, class S>
 struct spmspv_impl {
   static void run(const ExecSpace& exec, sparse_vector<typename S::value_type, memory_space_t<ExecSpace>>& y,
@@ -289,11 +293,12 @@ void spmspv(const ExecSpace& exec, sparse_vector<typename S::value_type, memory_
     if (opts.algorithm == op_algorithm::cuda_warp) merge = spmspv_merge::radix_sort;
     else merge = (opts.structure_only || x.nnz * 64 > a.n) ? spmspv_merge::no_sort : spmspv_merge::radix_sort;
   }
+  if (opts.algorithm == op_algorithm::cuda_warp && merge != spmspv_merge::radix_sort) {
+    throw unsupported_error(std::string("bitgraph::spmspv: the CUDA path is the CUB radix sort; merge '") +
+                            std::string(to_string(merge)) + "' is portable only (use 'generic')");
+  }
   detail::spmspv_impl<ExecSpace, S>::run(exec, y, mbits, masked, complement, a, x, opts, merge);
 }
 
 }  // namespace bitgraph
 
-#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
-#include "bitgraph/backends/cuda/spmspv_cub.hpp"
-#endif

@@ -1,5 +1,5 @@
-// Portable key(-value) sorts used by SpMSpV's k-way merge: a stable LSD radix sort and a merge sort
-// with merge-path partitioning. Backends replace them with vendor sorts (CUB) where they have one.
+// Key(-value) sorts of 32-bit keys: a stable LSD radix sort (portable, or the backend's vendor sort) and
+// a merge sort with merge-path partitioning. Used by SpMSpV's k-way merge and the BVSS builder.
 #pragma once
 
 #include <Kokkos_Core.hpp>
@@ -19,13 +19,12 @@ inline int key_bits(std::uint32_t max_key) {
   return b;
 }
 
-/// Stable LSD radix sort of `keys[0, m)` (values permuted alike when `with_values`), 8-bit digits over
-/// the low `bits` bits. Each pass: per-block digit histograms (blocks of 256 elements, one thread each,
-/// so the scatter is stable), an exclusive scan in digit-major order, then the scatter. Result ends in
-/// `keys`/`vals`; `tmp_keys`/`tmp_vals` are scratch of the same size.
+/// Portable stable LSD radix sort of `keys[0, m)` (values permuted alike when `with_values`), 8-bit
+/// digits over the low `bits` bits. Each pass: per-block digit histograms (blocks of 256 elements, one
+/// thread each, so the scatter is stable), an exclusive scan in digit-major order, then the scatter.
 template <class ExecSpace, class V>
-void radix_sort_pairs(const ExecSpace& exec, Kokkos::View<std::uint32_t*, memory_space_t<ExecSpace>> keys,
-                      Kokkos::View<V*, memory_space_t<ExecSpace>> vals, offset_t m, int bits, bool with_values) {
+void radix_sort_pairs_portable(const ExecSpace& exec, Kokkos::View<std::uint32_t*, memory_space_t<ExecSpace>> keys,
+                               Kokkos::View<V*, memory_space_t<ExecSpace>> vals, offset_t m, int bits, bool with_values) {
   using mem = memory_space_t<ExecSpace>;
   if (m < 2) return;
   constexpr offset_t block = 256;
@@ -85,6 +84,25 @@ void radix_sort_pairs(const ExecSpace& exec, Kokkos::View<std::uint32_t*, memory
       Kokkos::deep_copy(exec, Kokkos::subview(vals, Kokkos::make_pair(offset_t(0), m)),
                         Kokkos::subview(tv, Kokkos::make_pair(offset_t(0), m)));
   }
+}
+
+/// Dispatch point of the radix sort; backends specialise it with their vendor sort (CUDA: CUB).
+template <class ExecSpace, class V>
+struct radix_sort_impl {
+  static void run(const ExecSpace& exec, Kokkos::View<std::uint32_t*, memory_space_t<ExecSpace>> keys,
+                  Kokkos::View<V*, memory_space_t<ExecSpace>> vals, offset_t m, int bits, bool with_values) {
+    radix_sort_pairs_portable<ExecSpace, V>(exec, keys, vals, m, bits, with_values);
+  }
+};
+
+/// Stable radix sort of `keys[0, m)` by their low `bits` bits, values alike when `with_values`. The
+/// backend's sort unless `portable`; the result ends in `keys` / `vals`.
+template <class ExecSpace, class V>
+void radix_sort_pairs(const ExecSpace& exec, Kokkos::View<std::uint32_t*, memory_space_t<ExecSpace>> keys,
+                      Kokkos::View<V*, memory_space_t<ExecSpace>> vals, offset_t m, int bits, bool with_values,
+                      bool portable = false) {
+  if (portable) radix_sort_pairs_portable<ExecSpace, V>(exec, keys, vals, m, bits, with_values);
+  else radix_sort_impl<ExecSpace, V>::run(exec, keys, vals, m, bits, with_values);
 }
 
 /// Merge sort of `keys[0, m)` (values alike): runs of 32 sorted by insertion, then bottom-up merge
@@ -171,3 +189,7 @@ void merge_sort_pairs(const ExecSpace& exec, Kokkos::View<std::uint32_t*, memory
 }
 
 }  // namespace bitgraph::detail
+
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
+#include "bitgraph/backends/cuda/sort_cub.hpp"
+#endif
