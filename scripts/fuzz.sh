@@ -21,6 +21,16 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 work="${BITGRAPH_FUZZ_DIR:-/tmp/bitgraph-fuzz}"
 build="$work/build"
 cxx="${BITGRAPH_FUZZ_CXX:-clang++}"
+# A fresh Debian 12 machine has no clang: install Debian's (libFuzzer and the sanitizer runtimes come
+# with libclang-rt-14-dev) unless the caller named a compiler of their own.
+if ! command -v "$cxx" >/dev/null 2>&1 && [[ -z "${BITGRAPH_FUZZ_CXX:-}" ]]; then
+  sudo_cmd=()
+  [[ $(id -u) == 0 ]] || sudo_cmd=(sudo)
+  echo "fuzz: installing clang and libclang-rt-14-dev from Debian" >&2
+  "${sudo_cmd[@]}" apt-get update -qq >&2
+  "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+    clang libclang-rt-14-dev >&2
+fi
 command -v "$cxx" >/dev/null 2>&1 || { echo "fuzz: $cxx not found (set BITGRAPH_FUZZ_CXX)" >&2; exit 1; }
 targets=(matrix_market edge_list graph_cache)
 

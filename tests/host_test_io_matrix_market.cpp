@@ -438,6 +438,14 @@ TEST_CASE("Matrix Market: syntax the format allows is accepted", "[io]") {
     CHECK(el.num_vertices == 0);
     CHECK(el.size() == 0);
   }
+  SECTION("a float or double %%GraphBLAS type accepts any real value in an integer field, as LAGraph") {
+    const edge_list el =
+        read_text("%%MatrixMarket matrix coordinate integer general\n%%GraphBLAS type float\n2 2 2\n1 2 -inf\n2 1 0.5\n");
+    REQUIRE(el.weighted());
+    CHECK(expand(el) == std::vector<triple>{{0, 1, -std::numeric_limits<double>::infinity()}, {1, 0, 0.5}});
+    expect_text_error("%%MatrixMarket matrix coordinate integer general\n2 2 1\n1 2 -inf\n", 3,
+                      "value '-inf' is not an integer (the 'integer' field)");
+  }
   SECTION("skew-symmetric diagonal entries equal to zero") {
     const edge_list el = read_text("%%MatrixMarket matrix coordinate integer skew-symmetric\n2 2 2\n2 1 5\n2 2 0\n");
     CHECK(expand(el) == std::vector<triple>{{0, 1, -5.0}, {1, 0, 5.0}, {1, 1, 0.0}});

@@ -268,7 +268,6 @@ file_outcome prepare_file(context& ctx, const std::string& path, std::uint64_t o
     io::mm_read_options ro;
     ro.allow_missing_banner = true;
     ro.pad_rectangular = true;
-    ro.allow_duplicates = true;
     edges = io::read_matrix_market(path, ro, &header);
     out.bitgraph_ok = true;
   } catch (const std::exception& e) {

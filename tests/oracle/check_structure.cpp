@@ -1,5 +1,6 @@
 // Structure: BitGraph's CSR (pattern and weights) and its B2SR forms (and their transposes) against the
 // matrices the oracle built itself or LAGraph read.
+#include <algorithm>
 #include <cmath>
 
 #include "bitgraph/formats/b2sr.hpp"
@@ -27,7 +28,8 @@ void check_structure(context& ctx, const graph_under_test& g) {
       auto hw = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, g.csr.weights);
       std::vector<double> got(hw.data(), hw.data() + hw.extent(0));
       if (plant.on() && !got.empty()) {
-        got[plant.pick(got.size())] += 0.5;
+        auto& w = got[plant.pick(got.size())];
+        w += std::max(0.5, std::fabs(w));  // relative: +0.5 vanishes in a weight near 2^64
         planted = true;
       }
       if (got.size() != want.value.size() || g.rows.idx.size() != want.value.size()) {

@@ -9,7 +9,8 @@
 // triangle counts, the CSR / B2SR structure, mxv / vxm / SpMSpV on every semiring, and the B2SR
 // matrix products. Prints every failure with a command line that replays its graph, then a summary;
 // exits 1 on any failure. --self-test corrupts BitGraph's side of every comparison and exits 1 unless
-// all those faults are reported (proof that no comparison is vacuous).
+// all those faults are reported (proof that no comparison is vacuous). ORACLE_GB_THREADS=<k> in the
+// environment sets GraphBLAS's thread count (default: its own choice).
 #include <Kokkos_Core.hpp>
 
 #include <algorithm>
@@ -114,7 +115,9 @@ void run_spec(context& ctx, const std::string& spec, std::uint64_t op_seed) {
     ctx.t.error("csr.pattern", "build", e.what());
     return;
   }
-  if (ctx.opt.verbose) std::cout << "graph " << c.spec << " (n=" << g.n << ", nnz=" << g.rows.idx.size() << ")" << std::endl;
+  if (ctx.opt.verbose)
+    std::cout << "graph " << c.spec << " (n=" << g.n << ", nnz=" << g.rows.idx.size() << ", op seed " << op_seed << ")"
+              << std::endl;
   run_checks(ctx, g);
 }
 
@@ -142,7 +145,7 @@ void run_file(context& ctx, const std::string& path, std::uint64_t op_seed) {
   ctx.t.record("reader.verdict", name, d);
   if (!f.bitgraph_ok) return;
   if (ctx.opt.verbose)
-    std::cout << "file " << name << " (n=" << f.graph.n << ", nnz=" << f.graph.rows.idx.size() << ")\n";
+    std::cout << "file " << name << " (n=" << f.graph.n << ", nnz=" << f.graph.rows.idx.size() << ")" << std::endl;
   run_checks(ctx, f.graph);
 }
 
@@ -150,6 +153,9 @@ int run(int argc, char* argv[]) {
   const options opt = parse(argc, argv);
   char msg[LAGRAPH_MSG_LEN] = "";
   gb::check_lagraph(LAGraph_Init(msg), "LAGraph_Init", msg);
+  if (const char* t = std::getenv("ORACLE_GB_THREADS")) {
+    gb::check(GxB_Global_Option_set_INT32(GxB_GLOBAL_NTHREADS, std::atoi(t)), "GxB_Global_Option_set(NTHREADS)");
+  }
   tally t(opt.self_test, opt.max_reports);
   context ctx{opt, t, exec_space{}};
   const auto start = std::chrono::steady_clock::now();

@@ -188,7 +188,12 @@ void make_value_rule(parsed_header& ph) {
   if (h.graphblas_type.empty()) return;
   const auto it = std::find_if(graphblas_types.begin(), graphblas_types.end(),
                                [&](const graphblas_type& t) { return t.name == h.graphblas_type; });
-  if (it->integral) {
+  // The type line decides, as in LAGraph_MMRead: LAGraph writes `integer` fields for float matrices
+  // that hold -inf/inf (matrix_fp32.mtx), so a float or double type accepts any real value.
+  if (!it->integral) {
+    r.integral = false;
+    r.what = fmt::format("%%GraphBLAS type {}", it->name);
+  } else {
     r.integral = true;
     r.is_unsigned = it->is_unsigned;
     r.lo = it->lo;
