@@ -120,7 +120,7 @@ int csr_pushpull_bfs(const ExecSpace& exec, const csr_graph<memory_space_t<ExecS
             for (offset_t p = irp(v); p < irp(v + 1); ++p) {
               if (levels(ici(p)) == prev) {
                 levels(v) = prev + 1;
-                qb(Kokkos::atomic_fetch_add(&counter(0), offset_t(1))) = v;
+                qb(atomic_fetch_add_offset(&counter(0), 1)) = v;
                 break;
               }
             }
@@ -134,7 +134,7 @@ int csr_pushpull_bfs(const ExecSpace& exec, const csr_graph<memory_space_t<ExecS
               const vertex_t v = oci(p);
               if (levels(v) == unreached_level &&
                   Kokkos::atomic_compare_exchange(&levels(v), unreached_level, level_t(prev + 1)) == unreached_level) {
-                qb(Kokkos::atomic_fetch_add(&counter(0), offset_t(1))) = v;
+                qb(atomic_fetch_add_offset(&counter(0), 1)) = v;
               }
             }
           });

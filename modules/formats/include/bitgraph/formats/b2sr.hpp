@@ -323,7 +323,7 @@ b2sr_matrix<memory_space_t<ExecSpace>> b2sr_transpose_impl(const ExecSpace& exec
   auto ptr = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::b2sr::tile_row_ptr", offset_t(ntr) + 1);
   Kokkos::parallel_for(
       "bitgraph::b2sr_transpose::count", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, nt),
-      KOKKOS_LAMBDA(const offset_t k) { Kokkos::atomic_increment(&ptr(acol(k))); });
+      KOKKOS_LAMBDA(const offset_t k) { atomic_fetch_add_offset(&ptr(acol(k)), 1); });
   offset_t total = 0;
   Kokkos::parallel_scan(
       "bitgraph::b2sr_transpose::scan", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, offset_t(ntr) + 1),
@@ -341,7 +341,7 @@ b2sr_matrix<memory_space_t<ExecSpace>> b2sr_transpose_impl(const ExecSpace& exec
   Kokkos::parallel_for(
       "bitgraph::b2sr_transpose::scatter", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, nt),
       KOKKOS_LAMBDA(const offset_t k) {
-        const offset_t p = Kokkos::atomic_fetch_add(&cursor(acol(k)), offset_t(1));
+        const offset_t p = atomic_fetch_add_offset(&cursor(acol(k)), 1);
         new_col(p) = src_row(k);
         perm(p) = k;
       });

@@ -127,7 +127,7 @@ bvss_matrix<memory_space_t<ExecSpace>> to_bvss(const ExecSpace& exec, const csr_
   auto count = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::bvss::slices", offset_t(nss) + 1);
   Kokkos::parallel_for(
       "bitgraph::bvss::count", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, n_slices),
-      KOKKOS_LAMBDA(const offset_t p) { Kokkos::atomic_increment(&count(key(p))); });
+      KOKKOS_LAMBDA(const offset_t p) { atomic_fetch_add_offset(&count(key(p)), 1); });
   auto first = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::bvss::first_slice", offset_t(nss) + 1, false);
   auto real_ptrs = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::bvss::real_ptrs", offset_t(nss) + 1);
   offset_t n_vss = 0;

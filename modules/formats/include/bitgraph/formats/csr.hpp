@@ -129,8 +129,8 @@ csr_graph<memory_space_t<ExecSpace>> build_csr_from_coo(
           return;
         }
         if (drop_loops && u == v) return;
-        Kokkos::atomic_increment(&counts(u));
-        if (mirror && u != v) Kokkos::atomic_increment(&counts(v));
+        atomic_fetch_add_offset(&counts(u), 1);
+        if (mirror && u != v) atomic_fetch_add_offset(&counts(v), 1);
       },
       bad);
   if (bad > 0) {
@@ -162,11 +162,11 @@ csr_graph<memory_space_t<ExecSpace>> build_csr_from_coo(
         const vertex_t u = src(e), v = dst(e);
         if (drop_loops && u == v) return;
         const double x = weighted ? w(e) : 0.0;
-        const offset_t p = Kokkos::atomic_fetch_add(&cursor(u), offset_t(1));
+        const offset_t p = atomic_fetch_add_offset(&cursor(u), 1);
         cols(p) = v;
         if (weighted) vals(p) = x;
         if (mirror && u != v) {
-          const offset_t q = Kokkos::atomic_fetch_add(&cursor(v), offset_t(1));
+          const offset_t q = atomic_fetch_add_offset(&cursor(v), 1);
           cols(q) = u;
           if (weighted) vals(q) = negate_mirror ? -x : x;
         }
@@ -378,7 +378,7 @@ Kokkos::View<offset_t*, memory_space_t<ExecSpace>> in_degrees(const ExecSpace& e
   auto cols = g.col_idx;
   Kokkos::parallel_for(
       "bitgraph::in_degrees", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, g.nnz),
-      KOKKOS_LAMBDA(const offset_t p) { Kokkos::atomic_increment(&d(cols(p))); });
+      KOKKOS_LAMBDA(const offset_t p) { atomic_fetch_add_offset(&d(cols(p)), 1); });
   return d;
 }
 

@@ -170,7 +170,7 @@ struct b2sr_line_counts {
               const vertex_t c0 = tcol(k) * T;
               for (int c = 0; c < T; ++c) {
                 if (local[c]) {
-                  Kokkos::atomic_add(&cnt(c0 + c), local[c]);
+                  atomic_fetch_add_offset(&cnt(c0 + c), local[c]);
                   local[c] = 0;
                 }
               }

@@ -109,15 +109,23 @@ KOKKOS_FORCEINLINE_FUNCTION std::uint64_t positions_eq(std::int64_t lim) {
 /// tile, word w is row i = tr*T + w and bit c is column j = tc*T + c, so d = j - i keeps c <= k - (tc*T - i)
 /// for tril and so on; in a column-major tile word w is column j and bit r is row i, and the inequalities
 /// turn around (d falls as r grows).
+///
+/// `lim` is clamped to [-1, T] first: every position outside the tile selects the same as that bound,
+/// and shift counts stay below T. With unclamped counts in [32, 64) on 16-bit tiles, the g++ 12
+/// RelWithDebInfo + ASan/UBSan build dropped the bit 32 columns away, as if the shift were taken
+/// modulo 32 (offdiag with T = 16, host suite; the Release build was right).
 template <int T>
 struct band_filter {
   int kind;
   std::int64_t k;
   bool row_major;
+  KOKKOS_INLINE_FUNCTION static std::int64_t in_tile(std::int64_t lim) {
+    return lim < -1 ? -1 : (lim > T ? T : lim);
+  }
   KOKKOS_INLINE_FUNCTION std::uint64_t operator()(vertex_t tr, vertex_t tc, int w) const {
     if (row_major) {
       const std::int64_t i = std::int64_t(tr) * T + w;
-      const std::int64_t lim = k + i - std::int64_t(tc) * T;  // keep column c with c (op) lim
+      const std::int64_t lim = in_tile(k + i - std::int64_t(tc) * T);  // keep column c with c (op) lim
       switch (kind) {
         case 0: return positions_le(lim);
         case 1: return positions_ge(lim);
@@ -126,7 +134,7 @@ struct band_filter {
       }
     }
     const std::int64_t j = std::int64_t(tc) * T + w;
-    const std::int64_t lim = j - k - std::int64_t(tr) * T;  // d = j - i <= k  <=>  r >= lim
+    const std::int64_t lim = in_tile(j - k - std::int64_t(tr) * T);  // d = j - i <= k  <=>  r >= lim
     switch (kind) {
       case 0: return positions_ge(lim);
       case 1: return positions_le(lim);
