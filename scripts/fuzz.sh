@@ -5,8 +5,9 @@
 # usage: scripts/fuzz.sh [seconds]      (default 60, split evenly over the targets)
 #
 # Environment:
-#   BITGRAPH_FUZZ_DIR   build and work directory (default /tmp/bitgraph-fuzz); the growing corpora and
-#                       any crash artifacts stay there between runs
+#   BITGRAPH_FUZZ_DIR   build and work directory (default build/fuzz in this checkout, so that two
+#                       checkouts never share a CMake cache); the growing corpora and any crash
+#                       artifacts stay there between runs
 #   BITGRAPH_FUZZ_CXX   the clang++ to use (default clang++; CXX is ignored, it often names g++)
 #   BITGRAPH_JOBS       parallel build jobs (default 2)
 #
@@ -18,7 +19,7 @@ set -euo pipefail
 total="${1:-60}"
 [[ "$total" =~ ^[0-9]+$ ]] || { echo "fuzz: seconds must be a whole number, not '$total'" >&2; exit 2; }
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-work="${BITGRAPH_FUZZ_DIR:-/tmp/bitgraph-fuzz}"
+work="${BITGRAPH_FUZZ_DIR:-$root/build/fuzz}"
 build="$work/build"
 cxx="${BITGRAPH_FUZZ_CXX:-clang++}"
 # A fresh Debian 12 machine has no clang: install Debian's (libFuzzer and the sanitizer runtimes come
@@ -35,11 +36,13 @@ command -v "$cxx" >/dev/null 2>&1 || { echo "fuzz: $cxx not found (set BITGRAPH_
 targets=(matrix_market edge_list graph_cache)
 
 mkdir -p "$work"
+log_dir="$work/logs"
+mkdir -p "$log_dir"
 generator=()
 command -v ninja >/dev/null 2>&1 && generator=(-G Ninja)
 cmake -S "$root/tests/fuzz" -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-      -DCMAKE_CXX_COMPILER="$cxx" >"$work.configure.log" 2>&1 \
-  || { cat "$work.configure.log" >&2; echo "fuzz: configuration failed" >&2; exit 1; }
+      -DCMAKE_CXX_COMPILER="$cxx" >"$log_dir/configure.log" 2>&1 \
+  || { cat "$log_dir/configure.log" >&2; echo "fuzz: configuration failed" >&2; exit 1; }
 cmake --build "$build" --target bitgraph_fuzzers -j "${BITGRAPH_JOBS:-2}"
 
 per=$(( total / ${#targets[@]} ))
@@ -48,7 +51,7 @@ status=0
 for t in "${targets[@]}"; do
   corpus="$work/corpus/$t"
   artifacts="$work/artifacts/$t"
-  log="$work/fuzz_$t.log"
+  log="$log_dir/fuzz_$t.log"
   mkdir -p "$corpus" "$artifacts"
   seeds=("$root/tests/fuzz/corpus/$t")
   # LAGraph's files (valid and mangled) are good Matrix Market seeds; -max_len keeps the big ones short.
