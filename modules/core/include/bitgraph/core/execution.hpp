@@ -130,4 +130,27 @@ KOKKOS_FORCEINLINE_FUNCTION offset_t atomic_fetch_add_offset(offset_t* p, offset
       Kokkos::atomic_fetch_add(reinterpret_cast<unsigned long long*>(p), static_cast<unsigned long long>(v)));
 }
 
+namespace detail {
+
+/// Replaces `counts` (its last entry 0) by its exclusive prefix sums and returns the total: the scan
+/// step of every count / scan / fill construction (CSR and B2SR builds, SpGEMM, select, radix sort).
+/// `label` names the kernel for profilers.
+template <class ExecSpace, class View>
+offset_t exclusive_scan(const ExecSpace& exec, const View& counts, const char* label = "bitgraph::exclusive_scan") {
+  static_assert(std::is_same_v<typename View::non_const_value_type, offset_t>, "scans run over offsets");
+  auto c = counts;
+  offset_t total = 0;
+  Kokkos::parallel_scan(
+      label, Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, c.extent(0)),
+      KOKKOS_LAMBDA(const offset_t i, offset_t& acc, const bool final) {
+        const offset_t v = c(i);
+        if (final) c(i) = acc;
+        acc += v;
+      },
+      total);
+  return total;
+}
+
+}  // namespace detail
+
 }  // namespace bitgraph

@@ -5,6 +5,7 @@
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>
+#include <utility>
 
 #include "bitgraph/core/bits.hpp"
 #include "bitgraph/core/execution.hpp"
@@ -17,6 +18,16 @@ inline int key_bits(std::uint32_t max_key) {
   int b = 1;
   while (b < 32 && (max_key >> b) != 0) ++b;
   return b;
+}
+
+/// After an odd number of ping-pong passes the sorted data sits in the scratch arrays: copy the first
+/// m entries back into the caller's.
+template <class ExecSpace, class K, class V>
+void copy_back_from_scratch(const ExecSpace& exec, const K& keys, const V& vals, const K& tk, const V& tv, offset_t m,
+                            bool with_values) {
+  const auto first = Kokkos::make_pair(offset_t(0), m);
+  Kokkos::deep_copy(exec, Kokkos::subview(keys, first), Kokkos::subview(tk, first));
+  if (with_values) Kokkos::deep_copy(exec, Kokkos::subview(vals, first), Kokkos::subview(tv, first));
 }
 
 /// Portable stable LSD radix sort of `keys[0, m)` (values permuted alike when `with_values`), 8-bit
@@ -50,13 +61,7 @@ void radix_sort_pairs_portable(const ExecSpace& exec, Kokkos::View<std::uint32_t
           for (offset_t q = b * block; q < end; ++q) ++h[(sk(q) >> shift) & (radix - 1)];
           for (int d = 0; d < radix; ++d) hist(offset_t(d) * nblocks + b) = h[d];
         });
-    Kokkos::parallel_scan(
-        "bitgraph::radix::scan", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, nblocks * radix),
-        KOKKOS_LAMBDA(const offset_t i, offset_t& acc, const bool final) {
-          const offset_t c = hist(i);
-          if (final) hist(i) = acc;
-          acc += c;
-        });
+    exclusive_scan(exec, hist, "bitgraph::radix::scan");
     Kokkos::parallel_for(
         "bitgraph::radix::scatter", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, nblocks),
         KOKKOS_LAMBDA(const offset_t b) {
@@ -70,20 +75,10 @@ void radix_sort_pairs_portable(const ExecSpace& exec, Kokkos::View<std::uint32_t
             if (with_values) dv(p) = sv(q);
           }
         });
-    auto t1 = src_k;
-    src_k = dst_k;
-    dst_k = t1;
-    auto t2 = src_v;
-    src_v = dst_v;
-    dst_v = t2;
+    std::swap(src_k, dst_k);
+    std::swap(src_v, dst_v);
   }
-  if (passes % 2 == 1) {  // the sorted data is in the scratch arrays
-    Kokkos::deep_copy(exec, Kokkos::subview(keys, Kokkos::make_pair(offset_t(0), m)),
-                      Kokkos::subview(tk, Kokkos::make_pair(offset_t(0), m)));
-    if (with_values)
-      Kokkos::deep_copy(exec, Kokkos::subview(vals, Kokkos::make_pair(offset_t(0), m)),
-                        Kokkos::subview(tv, Kokkos::make_pair(offset_t(0), m)));
-  }
+  if (passes % 2 == 1) copy_back_from_scratch(exec, keys, vals, tk, tv, m, with_values);
 }
 
 /// Dispatch point of the radix sort; backends specialise it with their vendor sort (CUDA: CUB).
@@ -172,20 +167,10 @@ void merge_sort_pairs(const ExecSpace& exec, Kokkos::View<std::uint32_t*, memory
             if (with_values) dv(o) = sv(s);
           }
         });
-    auto t1 = src_k;
-    src_k = dst_k;
-    dst_k = t1;
-    auto t2 = src_v;
-    src_v = dst_v;
-    dst_v = t2;
+    std::swap(src_k, dst_k);
+    std::swap(src_v, dst_v);
   }
-  if (passes % 2 == 1) {
-    Kokkos::deep_copy(exec, Kokkos::subview(keys, Kokkos::make_pair(offset_t(0), m)),
-                      Kokkos::subview(tk, Kokkos::make_pair(offset_t(0), m)));
-    if (with_values)
-      Kokkos::deep_copy(exec, Kokkos::subview(vals, Kokkos::make_pair(offset_t(0), m)),
-                        Kokkos::subview(tv, Kokkos::make_pair(offset_t(0), m)));
-  }
+  if (passes % 2 == 1) copy_back_from_scratch(exec, keys, vals, tk, tv, m, with_values);
 }
 
 }  // namespace bitgraph::detail

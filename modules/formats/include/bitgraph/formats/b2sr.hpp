@@ -179,15 +179,7 @@ b2sr_matrix<memory_space_t<ExecSpace>> to_b2sr_impl(const ExecSpace& exec,
         merge_tile_row<T>(row_ptr, col_idx, n, tr, [](vertex_t, int, int) {}, [&](vertex_t) { ++count; });
         ptr(tr) = count;
       });
-  offset_t n_tiles = 0;
-  Kokkos::parallel_scan(
-      "bitgraph::b2sr::scan_tiles", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, offset_t(ntr) + 1),
-      KOKKOS_LAMBDA(const offset_t i, offset_t& acc, const bool final) {
-        const offset_t c = ptr(i);
-        if (final) ptr(i) = acc;
-        acc += c;
-      },
-      n_tiles);
+  offset_t n_tiles = detail::exclusive_scan(exec, ptr, "bitgraph::b2sr::scan_tiles");
   b.n_tiles = n_tiles;
   b.tile_row_ptr = ptr;
   b.tile_col_idx = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::b2sr::tile_col_idx", n_tiles, false);
@@ -273,15 +265,7 @@ csr_graph<memory_space_t<ExecSpace>> b2sr_to_csr_impl(const ExecSpace& exec, con
         for (offset_t k = ptr(tr); k < ptr(tr + 1); ++k) c += popcount(tile_row_bits<T>(words, k, r, row_major));
         row_ptr(u) = c;
       });
-  offset_t nnz = 0;
-  Kokkos::parallel_scan(
-      "bitgraph::b2sr_to_csr::scan", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, offset_t(n) + 1),
-      KOKKOS_LAMBDA(const offset_t i, offset_t& acc, const bool final) {
-        const offset_t c = row_ptr(i);
-        if (final) row_ptr(i) = acc;
-        acc += c;
-      },
-      nnz);
+  offset_t nnz = detail::exclusive_scan(exec, row_ptr, "bitgraph::b2sr_to_csr::scan");
   auto cols = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::csr::col_idx", nnz, false);
   Kokkos::parallel_for(
       "bitgraph::b2sr_to_csr::fill", Kokkos::RangePolicy<ExecSpace>(exec, 0, n), KOKKOS_LAMBDA(const vertex_t u) {
@@ -324,15 +308,7 @@ b2sr_matrix<memory_space_t<ExecSpace>> b2sr_transpose_impl(const ExecSpace& exec
   Kokkos::parallel_for(
       "bitgraph::b2sr_transpose::count", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, nt),
       KOKKOS_LAMBDA(const offset_t k) { atomic_fetch_add_offset(&ptr(acol(k)), 1); });
-  offset_t total = 0;
-  Kokkos::parallel_scan(
-      "bitgraph::b2sr_transpose::scan", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, offset_t(ntr) + 1),
-      KOKKOS_LAMBDA(const offset_t i, offset_t& acc, const bool final) {
-        const offset_t c = ptr(i);
-        if (final) ptr(i) = acc;
-        acc += c;
-      },
-      total);
+  detail::exclusive_scan(exec, ptr, "bitgraph::b2sr_transpose::scan");  // the total is nt
   auto cursor = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::b2sr_transpose::cursor", ntr, false);
   Kokkos::deep_copy(exec, cursor, Kokkos::subview(ptr, Kokkos::make_pair(offset_t(0), offset_t(ntr))));
   // perm(k') = source tile of new tile k'; new columns sort by source tile row.

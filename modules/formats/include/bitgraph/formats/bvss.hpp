@@ -89,15 +89,7 @@ bvss_matrix<memory_space_t<ExecSpace>> to_bvss(const ExecSpace& exec, const csr_
         }
         seg(u) = c;
       });
-  offset_t n_slices = 0;
-  Kokkos::parallel_scan(
-      "bitgraph::bvss::scan_row_slices", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, offset_t(n) + 1),
-      KOKKOS_LAMBDA(const offset_t i, offset_t& acc, const bool final) {
-        const offset_t c = seg(i);
-        if (final) seg(i) = acc;
-        acc += c;
-      },
-      n_slices);
+  offset_t n_slices = detail::exclusive_scan(exec, seg, "bitgraph::bvss::scan_row_slices");
   auto key = allocate_view<Kokkos::View<std::uint32_t*, mem>>("bitgraph::bvss::slice_set_of", n_slices, false);
   auto val = allocate_view<Kokkos::View<std::uint64_t*, mem>>("bitgraph::bvss::row_and_mask", n_slices, false);
   Kokkos::parallel_for(

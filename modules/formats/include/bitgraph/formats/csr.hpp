@@ -139,15 +139,7 @@ csr_graph<memory_space_t<ExecSpace>> build_csr_from_coo(
   }
 
   // Exclusive scan into row_ptr; the total is the number of entries before de-duplication.
-  offset_t total = 0;
-  Kokkos::parallel_scan(
-      "bitgraph::csr::scan", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, offset_t(n) + 1),
-      KOKKOS_LAMBDA(const offset_t i, offset_t& acc, const bool final) {
-        const offset_t c = counts(i);
-        if (final) counts(i) = acc;
-        acc += c;
-      },
-      total);
+  offset_t total = detail::exclusive_scan(exec, counts, "bitgraph::csr::scan");
   auto row_ptr = counts;
   auto cursor = allocate_view<typename graph::offsets_view>("bitgraph::csr::cursor", n, false);
   Kokkos::deep_copy(exec, cursor, Kokkos::subview(row_ptr, Kokkos::make_pair(offset_t(0), offset_t(n))));
@@ -193,16 +185,7 @@ csr_graph<memory_space_t<ExecSpace>> build_csr_from_coo(
         for (offset_t p = row_ptr(u); p < row_ptr(u + 1); ++p) c += (p == row_ptr(u) || cols(p) != cols(p - 1));
         uniq(u) = c;
       });
-  offset_t nnz = 0;
-  Kokkos::parallel_scan(
-      "bitgraph::csr::scan_unique",
-      Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, offset_t(n) + 1),
-      KOKKOS_LAMBDA(const offset_t i, offset_t& acc, const bool final) {
-        const offset_t c = uniq(i);
-        if (final) uniq(i) = acc;
-        acc += c;
-      },
-      nnz);
+  offset_t nnz = detail::exclusive_scan(exec, uniq, "bitgraph::csr::scan_unique");
   if (nnz == total) {  // nothing repeated: keep the sorted arrays as they are
     g.row_ptr = row_ptr;
     g.col_idx = cols;

@@ -163,23 +163,6 @@ KOKKOS_INLINE_FUNCTION offset_t lower_bound(const Idx& idx, offset_t n, vertex_t
   return lo;
 }
 
-/// Replaces `counts` (its last entry 0) by its exclusive prefix sums and returns the total: the scan
-/// step of every count / scan / fill construction.
-template <class ExecSpace>
-offset_t exclusive_scan(const ExecSpace& exec, const Kokkos::View<offset_t*, memory_space_t<ExecSpace>>& counts) {
-  auto c = counts;
-  offset_t total = 0;
-  Kokkos::parallel_scan(
-      "bitgraph::exclusive_scan", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, c.extent(0)),
-      KOKKOS_LAMBDA(const offset_t i, offset_t& acc, const bool final) {
-        const offset_t v = c(i);
-        if (final) c(i) = acc;
-        acc += v;
-      },
-      total);
-  return total;
-}
-
 /// Checks a mask's length against the output's.
 template <class Mask>
 void check_mask_length(const char* func, const Mask& mask, std::uint64_t n) {
@@ -338,8 +321,8 @@ struct ewise_sparse_impl {
           const bool in_u = lb < nu && ui(lb) == j;
           sv(q) = (!in_u && mask_allows(mbits, masked, complement, j)) ? 1 : 0;
         });
-    const offset_t ku = elementwise::exclusive_scan(exec, su);
-    const offset_t kv = elementwise::exclusive_scan(exec, sv);
+    const offset_t ku = detail::exclusive_scan(exec, su);
+    const offset_t kv = detail::exclusive_scan(exec, sv);
     sparse_vector<T, mem> out = make_output(u.n, ku + kv, with_values);
     auto oi = out.indices;
     auto ov = out.values;
@@ -395,7 +378,7 @@ struct ewise_sparse_impl {
           pos(p) = lb;
           keep(p) = (lb < nl && li(lb) == i && mask_allows(mbits, masked, complement, i)) ? 1 : 0;
         });
-    const offset_t total = elementwise::exclusive_scan(exec, keep);
+    const offset_t total = detail::exclusive_scan(exec, keep);
     sparse_vector<T, mem> out = make_output(u.n, total, with_values);
     auto oi = out.indices;
     auto ov = out.values;

@@ -160,15 +160,7 @@ b2sr_matrix<memory_space_t<ExecSpace>> spgemm_boolean_generic(const ExecSpace& e
         for (offset_t ka = aptr(tr); ka < aptr(tr + 1); ++ka) c += bptr(acol(ka) + 1) - bptr(acol(ka));
         cand_ptr(tr) = c;
       });
-  offset_t ncand = 0;
-  Kokkos::parallel_scan(
-      "bitgraph::spgemm::bound_scan", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, offset_t(ntr) + 1),
-      KOKKOS_LAMBDA(const offset_t i, offset_t& acc, const bool final) {
-        const offset_t c = cand_ptr(i);
-        if (final) cand_ptr(i) = acc;
-        acc += c;
-      },
-      ncand);
+  offset_t ncand = detail::exclusive_scan(exec, cand_ptr, "bitgraph::spgemm::bound_scan");
   auto cand = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::spgemm::candidates", ncand, false);
   Kokkos::View<std::uint8_t*, mem> no_vals;
   auto ptr = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::b2sr::tile_row_ptr", offset_t(ntr) + 1);
@@ -184,15 +176,7 @@ b2sr_matrix<memory_space_t<ExecSpace>> spgemm_boolean_generic(const ExecSpace& e
           if (p == cand_ptr(tr) || cand(p) != cand(p - 1)) cand(cand_ptr(tr) + u++) = cand(p);
         ptr(tr) = u;
       });
-  offset_t ntiles = 0;
-  Kokkos::parallel_scan(
-      "bitgraph::spgemm::scan", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, offset_t(ntr) + 1),
-      KOKKOS_LAMBDA(const offset_t i, offset_t& acc, const bool final) {
-        const offset_t c = ptr(i);
-        if (final) ptr(i) = acc;
-        acc += c;
-      },
-      ntiles);
+  offset_t ntiles = detail::exclusive_scan(exec, ptr, "bitgraph::spgemm::scan");
   auto tcol = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::spgemm::tile_col_idx", ntiles, false);
   auto bytes = allocate_view<Kokkos::View<std::uint8_t*, mem>>("bitgraph::spgemm::tile_bits",
                                                               checked_bytes<word>(ntiles * T, "spgemm tile bits"));
@@ -238,15 +222,7 @@ b2sr_matrix<memory_space_t<ExecSpace>> spgemm_boolean_generic(const ExecSpace& e
         }
         keep_ptr(tr) = c;
       });
-  offset_t nkeep = 0;
-  Kokkos::parallel_scan(
-      "bitgraph::spgemm::keep_scan", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, offset_t(ntr) + 1),
-      KOKKOS_LAMBDA(const offset_t i, offset_t& acc, const bool final) {
-        const offset_t c = keep_ptr(i);
-        if (final) keep_ptr(i) = acc;
-        acc += c;
-      },
-      nkeep);
+  offset_t nkeep = detail::exclusive_scan(exec, keep_ptr, "bitgraph::spgemm::keep_scan");
   b2sr_matrix<mem> c;
   c.n = a.n;
   c.tile_dim = T;

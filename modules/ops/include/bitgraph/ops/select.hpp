@@ -185,7 +185,7 @@ b2sr_matrix<memory_space_t<ExecSpace>> filter_b2sr_tiles(const ExecSpace& exec, 
         }
         ptr(tr) = c;
       });
-  const offset_t n_tiles = elementwise::exclusive_scan(exec, ptr);
+  const offset_t n_tiles = detail::exclusive_scan(exec, ptr);
   b2sr_matrix<mem> b;
   b.n = a.n;
   b.tile_dim = T;
@@ -247,7 +247,7 @@ struct csr_select_impl {
             c += elementwise::band_keeps(kind, std::int64_t(col(p)) - std::int64_t(i), k) ? 1 : 0;
           ptr(i) = c;
         });
-    const offset_t nnz = elementwise::exclusive_scan(exec, ptr);
+    const offset_t nnz = detail::exclusive_scan(exec, ptr);
     csr_graph<mem> out;
     out.n = g.n;
     out.nnz = nnz;
@@ -300,7 +300,7 @@ struct select_vector_impl {
           const T v = x(i);
           keep(i) = (v != absent && p.apply(static_cast<vertex_t>(i), v)) ? 1 : 0;
         });
-    const offset_t total = elementwise::exclusive_scan(exec, keep);
+    const offset_t total = detail::exclusive_scan(exec, keep);
     sparse_vector<T, mem> out;
     out.n = static_cast<vertex_t>(n);
     out.nnz = total;
@@ -328,7 +328,7 @@ struct select_vector_impl {
     Kokkos::parallel_for(
         "bitgraph::select::sparse_flag", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, nnz),
         KOKKOS_LAMBDA(const offset_t q) { keep(q) = p.apply(ui(q), has_values ? uv(q) : T(1)) ? 1 : 0; });
-    const offset_t total = elementwise::exclusive_scan(exec, keep);
+    const offset_t total = detail::exclusive_scan(exec, keep);
     sparse_vector<T, mem> out;
     out.n = u.n;
     out.nnz = total;
