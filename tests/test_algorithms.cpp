@@ -4,6 +4,7 @@
 #include <catch2/catch_test_macros.hpp>
 
 #include <algorithm>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -84,7 +85,7 @@ TEMPLATE_TEST_CASE("BFS passes its validator in every mode and all modes agree",
       for (vertex_t source : {vertex_t(0), vertex_t(bg.n() / 2), vertex_t(bg.n() - 1)}) {
         std::vector<level_t> first;
         for (auto mode : {bfs_mode::push, bfs_mode::pull, bfs_mode::direction_optimized}) {
-          for (auto pk : {bfs_push_kernel::spmspv, bfs_push_kernel::b2sr}) {
+          for (auto pk : {bfs_push_kernel::queue, bfs_push_kernel::spmspv, bfs_push_kernel::b2sr}) {
             for (bool parents : {true, false}) {
               for (auto alg : test::kernel_paths<TestType>()) {
                 INFO(gcase.name << " T=" << t << " source=" << source << " mode=" << int(mode) << " push=" << int(pk)
@@ -192,6 +193,42 @@ TEMPLATE_TEST_CASE("SSSP passes its validator (weighted and unit weights)", "[al
   neg.weights[3] = -1;
   auto ng = make_bit_graph(exec, build_csr(exec, neg), {8});
   CHECK_THROWS_AS(sssp(exec, ng, 0), invalid_argument_error);
+}
+
+TEMPLATE_TEST_CASE("SSSP stops after max_iterations rounds", "[algorithms][sssp]", BITGRAPH_TEST_SPACES) {
+  TestType exec;
+  // A path 0 - 1 - ... - 39: round k settles vertex k, so k rounds leave exactly 0..k finite.
+  edge_list el;
+  el.num_vertices = 40;
+  for (vertex_t v = 0; v + 1 < 40; ++v) {
+    el.src.push_back(v);
+    el.dst.push_back(v + 1);
+    el.weights.push_back(1.0);
+  }
+  csr_build_options u;
+  u.kind = graph_kind::undirected;
+  auto bg = make_bit_graph(exec, build_csr(exec, el, u), {8});
+  for (bool weights : {true, false}) {
+    for (int cap : {1, 5, 38, 39, 40, 100}) {
+      INFO("weights=" << weights << " cap=" << cap);
+      sssp_options o;
+      o.use_weights = weights;
+      o.max_iterations = cap;
+      auto r = sssp(exec, bg, 0, o);
+      auto d = host(r.dist);
+      const int settled = std::min(cap, 39);
+      for (vertex_t v = 0; v < 40; ++v) {
+        if (int(v) <= settled) CHECK(d[v] == double(v));
+        else CHECK(d[v] == std::numeric_limits<double>::infinity());
+      }
+      // The last round finds nothing to improve, so only a cap of 40 or more reaches the fixed point.
+      CHECK(r.converged == (cap >= 40));
+      CHECK(r.iterations == std::min(cap, 40));
+    }
+  }
+  sssp_options bad;
+  bad.max_iterations = -1;
+  CHECK_THROWS_AS(sssp(exec, bg, 0, bad), invalid_argument_error);
 }
 
 TEMPLATE_TEST_CASE("PageRank passes its validator and matches the reference", "[algorithms][pagerank]", BITGRAPH_TEST_SPACES) {

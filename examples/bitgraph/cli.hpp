@@ -22,7 +22,7 @@ struct options {
   std::string bfs_mode = "do";          ///< do | push | pull | tc
   std::string reorder = "auto";         ///< tc: auto | none | rcm | jaccard | degree | random
   std::string update = "auto";          ///< tc: auto | eager | lazy
-  std::string push_kernel = "spmspv";   ///< spmspv | b2sr
+  std::string push_kernel = "queue";    ///< queue | spmspv | b2sr
   std::string algorithm = "auto";       ///< auto | generic | cuda-warp | cuda-mma (forced kernel path)
   bool parents = true;                  ///< BFS computes parents
   std::string cache_dir;                ///< binary graph cache ("" = $BITGRAPH_CACHE_DIR or ~/.cache/bitgraph)

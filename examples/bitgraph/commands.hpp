@@ -364,7 +364,9 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
       bfs_options bo;
       bo.algorithm = alg;
       bo.parents = opts.parents;
-      bo.push_kernel = opts.push_kernel == "b2sr" ? bfs_push_kernel::b2sr : bfs_push_kernel::spmspv;
+      bo.push_kernel = opts.push_kernel == "b2sr"     ? bfs_push_kernel::b2sr
+                         : opts.push_kernel == "spmspv" ? bfs_push_kernel::spmspv
+                                                        : bfs_push_kernel::queue;
       if (opts.bfs_mode == "push") bo.mode = bfs_mode::push;
       else if (opts.bfs_mode == "pull") bo.mode = bfs_mode::pull;
       else if (opts.bfs_mode == "do") bo.mode = bfs_mode::direction_optimized;

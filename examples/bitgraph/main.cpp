@@ -19,7 +19,7 @@ usage:
   bitgraph info  --graph SPEC [--json FILE] [--space S]
   bitgraph run   --graph SPEC [--algo bfs|sssp|pr|cc|tc|all[,...]] [--source N]
                  [--tile 4|8|16|32|64|auto] [--space serial|openmp|cuda] [--validate]
-                 [--repeat K] [--json FILE] [--bfs do|push|pull|tc] [--push spmspv|b2sr]
+                 [--repeat K] [--json FILE] [--bfs do|push|pull|tc] [--push queue|spmspv|b2sr]
                  [--algorithm auto|generic|cuda-warp|cuda-mma] [--no-parents]
                  [--reorder auto|none|rcm|jaccard|degree|random] [--update auto|eager|lazy]   (--bfs tc)
   bitgraph bench --suite smoke|paper|h100 [--json FILE] [--runs R] [--out DIR] [--space S]
@@ -86,7 +86,11 @@ bitgraph::cli::options parse(int argc, char** argv) {
     else if (a == "--repeat") o.repeat = static_cast<int>(number("--repeat", value("--repeat")));
     else if (a == "--json") o.json_path = value("--json");
     else if (a == "--bfs") o.bfs_mode = value("--bfs");
-    else if (a == "--push") o.push_kernel = value("--push");
+    else if (a == "--push") {
+      o.push_kernel = value("--push");
+      if (o.push_kernel != "queue" && o.push_kernel != "spmspv" && o.push_kernel != "b2sr")
+        bad_usage("--push must be queue, spmspv or b2sr, not '" + o.push_kernel + "'");
+    }
     else if (a == "--reorder") o.reorder = value("--reorder");
     else if (a == "--update") o.update = value("--update");
     else if (a == "--algorithm") o.algorithm = value("--algorithm");

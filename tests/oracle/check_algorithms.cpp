@@ -81,6 +81,9 @@ void check_bfs(context& ctx, const graph_under_test& g) {
     bool operand_reuse, early_exit;
   };
   static constexpr variant variants[] = {
+      {bfs_mode::direction_optimized, bfs_push_kernel::queue, true, true},
+      {bfs_mode::direction_optimized, bfs_push_kernel::queue, false, true},
+      {bfs_mode::push, bfs_push_kernel::queue, true, true},
       {bfs_mode::direction_optimized, bfs_push_kernel::spmspv, true, true},
       {bfs_mode::direction_optimized, bfs_push_kernel::b2sr, true, true},
       {bfs_mode::push, bfs_push_kernel::spmspv, true, true},
@@ -107,7 +110,10 @@ void check_bfs(context& ctx, const graph_under_test& g) {
       o.beta = ratios[rng() % 4];
       o.merge = merges[rng() % 4];
       const std::string what = cat("source ", src, ", ", mode_name(o.mode), "/",
-                                   o.push_kernel == bfs_push_kernel::b2sr ? "b2sr" : "spmspv", o.parents ? "" : ", no parents",
+                                   o.push_kernel == bfs_push_kernel::b2sr     ? "b2sr"
+                                   : o.push_kernel == bfs_push_kernel::spmspv ? "spmspv"
+                                                                              : "queue",
+                                   o.parents ? "" : ", no parents",
                                    o.operand_reuse ? "" : ", no reuse", o.early_exit ? "" : ", no early exit",
                                    ", alpha=", o.alpha, ", beta=", o.beta, ", ", cfg.str());
       bfs_result<mem_space> r;

@@ -1,5 +1,5 @@
-// Breadth-first search on the bit operations: push (SpMSpV or B2SR scatter), pull (masked BMV with early
-// exit and operand reuse) and direction-optimised (Yang, Buluç, Owens, α = β switch on nnz(f)/n).
+// Breadth-first search on the bit operations: push (vertex queue, SpMSpV or B2SR scatter), pull (masked BMV
+// with early exit and operand reuse) and direction-optimised (Yang, Buluç, Owens, α = β switch on nnz(f)/n).
 #pragma once
 
 #include <Kokkos_Core.hpp>
@@ -28,6 +28,11 @@ enum class bfs_mode : std::uint8_t {
 
 /// Which kernel performs push steps.
 enum class bfs_push_kernel : std::uint8_t {
+  /// Top-down expansion of a vertex queue on the CSR: each out-neighbour is claimed by an atomic OR on
+  /// the visited bitmap and appended to the next queue. Work per level is the frontier's edges, with no
+  /// pass over all n vertices, so high-diameter graphs (grids: thousands of levels) are not bound by
+  /// O(n) per level.
+  queue,
   spmspv,  ///< SpMSpV on the CSR (gather + merge, GraphBLAST's column-based matvec)
   b2sr,    ///< scatter of the frontier's B2SR tile rows into a bitmap (atomic OR)
 };
@@ -35,7 +40,7 @@ enum class bfs_push_kernel : std::uint8_t {
 /// Options of `bfs`.
 struct bfs_options {
   bfs_mode mode = bfs_mode::direction_optimized;
-  bfs_push_kernel push_kernel = bfs_push_kernel::spmspv;
+  bfs_push_kernel push_kernel = bfs_push_kernel::queue;
   bool parents = true;        ///< compute a BFS tree (ANY_SECONDI) besides the levels
   double alpha = 0.01;        ///< push -> pull when nnz(f)/n rises above alpha
   double beta = 0.01;         ///< pull -> push when nnz(f)/n falls below beta
@@ -85,6 +90,42 @@ offset_t bfs_commit_level(const ExecSpace& exec, bitmap<memory_space_t<ExecSpace
   return count;
 }
 
+/// One queue push step: every unvisited out-neighbour j of a queued vertex i is claimed (the atomic OR
+/// on `visited` has exactly one winner), gets level d (and parent i) and is appended to `out`. Returns
+/// the new queue's length; one 8-byte read-back per level is all the host sees.
+template <class ExecSpace>
+offset_t bfs_push_queue(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& a,
+                        Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>> in, offset_t in_len,
+                        Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> out,
+                        Kokkos::View<offset_t, memory_space_t<ExecSpace>> counter, bitmap<memory_space_t<ExecSpace>>& visited,
+                        Kokkos::View<level_t*, memory_space_t<ExecSpace>> levels,
+                        Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> parents, level_t d) {
+  auto vw = visited.words;
+  auto row_ptr = a.row_ptr;
+  auto col = a.col_idx;
+  const bool with_parents = parents.extent(0) > 0;
+  Kokkos::deep_copy(exec, counter, offset_t(0));
+  Kokkos::parallel_for(
+      "bitgraph::bfs::push_queue", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, in_len),
+      KOKKOS_LAMBDA(const offset_t q) {
+        const vertex_t i = in(q);
+        for (offset_t pos = row_ptr(i); pos < row_ptr(i + 1); ++pos) {
+          const vertex_t j = col(pos);
+          const std::uint32_t bit = std::uint32_t(1) << (j & 31);
+          // A plain read first: most neighbours of a BFS frontier are already visited.
+          if (vw(j >> 5) & bit) continue;
+          if (Kokkos::atomic_fetch_or(&vw(j >> 5), bit) & bit) continue;
+          levels(j) = d;
+          if (with_parents) parents(j) = i;
+          out(atomic_fetch_add_offset(&counter(), 1)) = j;
+        }
+      });
+  offset_t found = 0;
+  Kokkos::deep_copy(exec, found, counter);
+  exec.fence();
+  return found;
+}
+
 }  // namespace detail
 
 /// BFS from `source`. Throws `invalid_argument_error` when source >= n, `unsupported_error` for a CUDA
@@ -112,7 +153,13 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
   auto frontier_bits = make_bitmap(exec, n);
   Kokkos::deep_copy(exec, frontier_bits.words, visited.words);
   sparse_vector<vertex_t, mem> frontier_sparse = make_sparse_vector<ExecSpace, vertex_t>(exec, n, {source}, {});
-  bool sparse_valid = true;  // the frontier bitmap is always current; the sparse form only after pushes
+  // The frontier in up to three forms; which are current depends on the step that made it.
+  bool bits_valid = true;     // frontier_bits: made by pulls, SpMSpV and B2SR pushes
+  bool sparse_valid = true;   // frontier_sparse: made by SpMSpV pushes
+  bool queue_valid = false;   // queue: made by queue pushes (allocated at the first)
+  Kokkos::View<vertex_t*, mem> queue, queue_next;
+  Kokkos::View<offset_t, mem> queue_counter;
+  offset_t queue_len = 0;
   offset_t nf = 1;
   double prev_ratio = 0;
   bool pulling = opts.mode == bfs_mode::pull;
@@ -135,93 +182,53 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
       else if (pulling && ratio < opts.beta && ratio < prev_ratio) pulling = false;
     }
     prev_ratio = ratio;
-    if (d > 1) Kokkos::deep_copy(exec, next.words, std::uint32_t(0));
-    if (pulling) {
-      res.directions += 'P';
-      const auto& input = opts.operand_reuse ? visited : frontier_bits;
-      mo.direction = mxv_direction::pull;
-      mo.algorithm = opts.algorithm;
-      if (opts.parents) {
-        // Unvisited vertices get any in-neighbour from the input as parent (identity = none); visited
-        // ones keep theirs (complemented mask, no replace).
-        mxv(exec, res.parents, mask_of(visited, true), no_accumulator{}, any_secondi<vertex_t>{}, at, input, mo);
-        auto pw = res.parents;
-        auto nw = next.words;
-        auto vw = visited.words;
-        Kokkos::parallel_for(
-            "bitgraph::bfs::parents_to_frontier", Kokkos::RangePolicy<ExecSpace>(exec, 0, nw.extent(0)),
-            KOKKOS_LAMBDA(const std::size_t k) {
-              std::uint32_t bits = 0;
-              std::uint32_t todo = ~vw(k);
-              while (todo) {
-                const int b = count_trailing_zeros(todo);
-                todo &= todo - 1;
-                const std::uint64_t v = k * 32 + b;
-                if (v < n && pw(v) != invalid_vertex) bits |= std::uint32_t(1) << b;
-              }
-              nw(k) = bits;
-            });
-      } else {
-        mxv(exec, next, mask_of(visited, true, true), no_accumulator{}, lor_land{}, at, input, mo);
+    if (!bits_valid && (pulling ? !opts.operand_reuse : opts.push_kernel != bfs_push_kernel::queue)) {
+      // Only a queue push leaves the bitmap stale; rebuild it where the next step reads it.
+      Kokkos::deep_copy(exec, frontier_bits.words, std::uint32_t(0));
+      auto fw = frontier_bits.words;
+      auto qv = queue;
+      Kokkos::parallel_for(
+          "bitgraph::bfs::queue_to_bits", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, queue_len),
+          KOKKOS_LAMBDA(const offset_t q) { bitmap_set_atomic(fw, qv(q)); });
+      bits_valid = true;
+    }
+    if (!pulling && opts.push_kernel == bfs_push_kernel::queue) {
+      res.directions += 'p';
+      if (queue.extent(0) == 0) {
+        queue = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::bfs::queue", n, false);
+        queue_next = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::bfs::queue_next", n, false);
+        queue_counter = Kokkos::View<offset_t, mem>("bitgraph::bfs::queue_counter");
       }
+      if (!queue_valid) {
+        auto s = to_sparse(exec, frontier_bits);
+        queue_len = s.nnz;
+        Kokkos::deep_copy(exec, Kokkos::subview(queue, std::make_pair(offset_t(0), s.nnz)),
+                          Kokkos::subview(s.indices, std::make_pair(offset_t(0), s.nnz)));
+      }
+      // The step claims, levels and queues the new vertices itself: no commit pass.
+      nf = detail::bfs_push_queue(exec, g.csr, queue, queue_len, queue_next, queue_counter, visited, res.levels,
+                                  opts.parents ? res.parents : Kokkos::View<vertex_t*, mem>(), d);
+      std::swap(queue, queue_next);
+      queue_len = nf;
+      queue_valid = true;
+      bits_valid = false;
       sparse_valid = false;
     } else {
-      res.directions += 'p';
-      if (opts.push_kernel == bfs_push_kernel::spmspv) {
-        if (!sparse_valid) {
-          auto s = to_sparse(exec, frontier_bits);
-          frontier_sparse.n = s.n;
-          frontier_sparse.nnz = s.nnz;
-          frontier_sparse.indices = s.indices;
-          frontier_sparse.values = Kokkos::View<vertex_t*, mem>();
-          sparse_valid = true;
-        }
+      Kokkos::deep_copy(exec, next.words, std::uint32_t(0));
+      if (pulling) {
+        res.directions += 'P';
+        const auto& input = opts.operand_reuse ? visited : frontier_bits;
+        mo.direction = mxv_direction::pull;
+        mo.algorithm = opts.algorithm;
         if (opts.parents) {
-          sparse_vector<vertex_t, mem> y;
-          spmspv(exec, y, mask_of(visited, true), any_secondi<vertex_t>{}, frontier_sparse, g.csr, so);
-          auto yi = y.indices;
-          auto yv = y.values;
-          auto pw = res.parents;
-          auto nw = next.words;
-          Kokkos::parallel_for(
-              "bitgraph::bfs::scatter_parents", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, y.nnz),
-              KOKKOS_LAMBDA(const offset_t q) {
-                pw(yi(q)) = yv(q);
-                bitmap_set_atomic(nw, yi(q));
-              });
-          frontier_sparse.nnz = y.nnz;
-          frontier_sparse.indices = y.indices;
-        } else {
-          sparse_vector<std::uint8_t, mem> y;
-          sparse_vector<std::uint8_t, mem> x;
-          x.n = frontier_sparse.n;
-          x.nnz = frontier_sparse.nnz;
-          x.indices = frontier_sparse.indices;
-          spmspv_options s2 = so;
-          s2.structure_only = true;
-          spmspv(exec, y, mask_of(visited, true), lor_land{}, x, g.csr, s2);
-          auto yi = y.indices;
-          auto nw = next.words;
-          Kokkos::parallel_for(
-              "bitgraph::bfs::scatter_frontier", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, y.nnz),
-              KOKKOS_LAMBDA(const offset_t q) { bitmap_set_atomic(nw, yi(q)); });
-          frontier_sparse.nnz = y.nnz;
-          frontier_sparse.indices = y.indices;
-        }
-        sparse_valid = true;
-      } else {
-        mo.direction = mxv_direction::push;
-        mo.algorithm = push_path(opts.algorithm);
-        if (opts.parents) {
-          // Scatter the frontier's tile rows; ANY keeps the first parent written.
-          Kokkos::View<vertex_t*, mem> cand = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::bfs::candidates", n, false);
-          Kokkos::deep_copy(exec, cand, invalid_vertex);
-          vxm(exec, cand, mask_of(visited, true), no_accumulator{}, any_secondi<vertex_t>{}, frontier_bits, g.b2sr, mo);
+          // Unvisited vertices get any in-neighbour from the input as parent (identity = none); visited
+          // ones keep theirs (complemented mask, no replace).
+          mxv(exec, res.parents, mask_of(visited, true), no_accumulator{}, any_secondi<vertex_t>{}, at, input, mo);
           auto pw = res.parents;
           auto nw = next.words;
           auto vw = visited.words;
           Kokkos::parallel_for(
-              "bitgraph::bfs::candidates_to_frontier", Kokkos::RangePolicy<ExecSpace>(exec, 0, nw.extent(0)),
+              "bitgraph::bfs::parents_to_frontier", Kokkos::RangePolicy<ExecSpace>(exec, 0, nw.extent(0)),
               KOKKOS_LAMBDA(const std::size_t k) {
                 std::uint32_t bits = 0;
                 std::uint32_t todo = ~vw(k);
@@ -229,21 +236,96 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
                   const int b = count_trailing_zeros(todo);
                   todo &= todo - 1;
                   const std::uint64_t v = k * 32 + b;
-                  if (v < n && cand(v) != invalid_vertex) {
-                    bits |= std::uint32_t(1) << b;
-                    pw(v) = cand(v);
-                  }
+                  if (v < n && pw(v) != invalid_vertex) bits |= std::uint32_t(1) << b;
                 }
                 nw(k) = bits;
               });
         } else {
-          vxm(exec, next, mask_of(visited, true, true), no_accumulator{}, lor_land{}, frontier_bits, g.b2sr, mo);
+          mxv(exec, next, mask_of(visited, true, true), no_accumulator{}, lor_land{}, at, input, mo);
         }
         sparse_valid = false;
+      } else {
+        res.directions += 'p';
+        if (opts.push_kernel == bfs_push_kernel::spmspv) {
+          if (!sparse_valid) {
+            auto s = to_sparse(exec, frontier_bits);
+            frontier_sparse.n = s.n;
+            frontier_sparse.nnz = s.nnz;
+            frontier_sparse.indices = s.indices;
+            frontier_sparse.values = Kokkos::View<vertex_t*, mem>();
+            sparse_valid = true;
+          }
+          if (opts.parents) {
+            sparse_vector<vertex_t, mem> y;
+            spmspv(exec, y, mask_of(visited, true), any_secondi<vertex_t>{}, frontier_sparse, g.csr, so);
+            auto yi = y.indices;
+            auto yv = y.values;
+            auto pw = res.parents;
+            auto nw = next.words;
+            Kokkos::parallel_for(
+                "bitgraph::bfs::scatter_parents", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, y.nnz),
+                KOKKOS_LAMBDA(const offset_t q) {
+                  pw(yi(q)) = yv(q);
+                  bitmap_set_atomic(nw, yi(q));
+                });
+            frontier_sparse.nnz = y.nnz;
+            frontier_sparse.indices = y.indices;
+          } else {
+            sparse_vector<std::uint8_t, mem> y;
+            sparse_vector<std::uint8_t, mem> x;
+            x.n = frontier_sparse.n;
+            x.nnz = frontier_sparse.nnz;
+            x.indices = frontier_sparse.indices;
+            spmspv_options s2 = so;
+            s2.structure_only = true;
+            spmspv(exec, y, mask_of(visited, true), lor_land{}, x, g.csr, s2);
+            auto yi = y.indices;
+            auto nw = next.words;
+            Kokkos::parallel_for(
+                "bitgraph::bfs::scatter_frontier", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, y.nnz),
+                KOKKOS_LAMBDA(const offset_t q) { bitmap_set_atomic(nw, yi(q)); });
+            frontier_sparse.nnz = y.nnz;
+            frontier_sparse.indices = y.indices;
+          }
+          sparse_valid = true;
+        } else {
+          mo.direction = mxv_direction::push;
+          mo.algorithm = push_path(opts.algorithm);
+          if (opts.parents) {
+            // Scatter the frontier's tile rows; ANY keeps the first parent written.
+            Kokkos::View<vertex_t*, mem> cand = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::bfs::candidates", n, false);
+            Kokkos::deep_copy(exec, cand, invalid_vertex);
+            vxm(exec, cand, mask_of(visited, true), no_accumulator{}, any_secondi<vertex_t>{}, frontier_bits, g.b2sr, mo);
+            auto pw = res.parents;
+            auto nw = next.words;
+            auto vw = visited.words;
+            Kokkos::parallel_for(
+                "bitgraph::bfs::candidates_to_frontier", Kokkos::RangePolicy<ExecSpace>(exec, 0, nw.extent(0)),
+                KOKKOS_LAMBDA(const std::size_t k) {
+                  std::uint32_t bits = 0;
+                  std::uint32_t todo = ~vw(k);
+                  while (todo) {
+                    const int b = count_trailing_zeros(todo);
+                    todo &= todo - 1;
+                    const std::uint64_t v = k * 32 + b;
+                    if (v < n && cand(v) != invalid_vertex) {
+                      bits |= std::uint32_t(1) << b;
+                      pw(v) = cand(v);
+                    }
+                  }
+                  nw(k) = bits;
+                });
+          } else {
+            vxm(exec, next, mask_of(visited, true, true), no_accumulator{}, lor_land{}, frontier_bits, g.b2sr, mo);
+          }
+          sparse_valid = false;
+        }
       }
+      nf = detail::bfs_commit_level(exec, visited, next, res.levels, d);
+      std::swap(frontier_bits, next);
+      bits_valid = true;
+      queue_valid = false;
     }
-    nf = detail::bfs_commit_level(exec, visited, next, res.levels, d);
-    std::swap(frontier_bits, next);
     if (nf == 0) {
       res.depth = d - 1;
       res.directions.pop_back();

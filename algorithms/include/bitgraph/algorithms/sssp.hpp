@@ -24,6 +24,10 @@ struct sssp_options {
   bool use_weights = true;
   op_algorithm algorithm = op_algorithm::automatic;
   mxv_direction direction = mxv_direction::automatic;  ///< for the unit-weight B2SR products
+  /// Stop after this many relaxation rounds (0: run until no distance improves). A capped run returns
+  /// upper bounds on the distances and `converged = false`; benchmarks use it to time rounds on
+  /// graphs whose diameter runs to thousands of rounds.
+  int max_iterations = 0;
 };
 
 /// Result of `sssp`: distances (+infinity for unreachable vertices) and the number of relaxation rounds.
@@ -31,7 +35,8 @@ template <class MemorySpace>
 struct sssp_result {
   Kokkos::View<double*, MemorySpace> dist;
   int iterations = 0;
-  bool weighted = false;  ///< whether edge weights were used
+  bool weighted = false;   ///< whether edge weights were used
+  bool converged = true;   ///< false when `max_iterations` stopped the rounds before the fixed point
 };
 
 /// Shortest-path distances from `source`. Weighted graphs need non-negative weights (checked):
@@ -45,8 +50,10 @@ sssp_result<memory_space_t<ExecSpace>> sssp(const ExecSpace& exec, const bit_gra
   const vertex_t n = g.n();
   detail::check_source<ExecSpace>("sssp", source, n);
   detail::check_algorithm<ExecSpace>(opts.algorithm, "sssp");
+  BITGRAPH_CHECK_ARG(opts.max_iterations >= 0, "sssp", "max_iterations must be >= 0, not ", opts.max_iterations);
   const double inf = S::identity();
   sssp_result<mem> res;
+  const auto capped = [&] { return opts.max_iterations > 0 && res.iterations >= opts.max_iterations; };
   res.weighted = opts.use_weights && g.csr.has_weights;
   res.dist = allocate_view<Kokkos::View<double*, mem>>("bitgraph::sssp::dist", n, false);
   Kokkos::deep_copy(exec, res.dist, inf);
@@ -66,6 +73,10 @@ sssp_result<memory_space_t<ExecSpace>> sssp(const ExecSpace& exec, const bit_gra
     spmspv_options so;
     so.algorithm = opts.algorithm;
     while (frontier.nnz > 0) {
+      if (capped()) {
+        res.converged = false;
+        break;
+      }
       ++res.iterations;
       BITGRAPH_REQUIRE(res.iterations <= int(n) + 1, error, "sssp", "no convergence after n rounds");
       sparse_vector<double, mem> cand;
@@ -107,6 +118,10 @@ sssp_result<memory_space_t<ExecSpace>> sssp(const ExecSpace& exec, const bit_gra
     mo.direction = opts.direction;
     offset_t active = 1;
     while (active > 0) {
+      if (capped()) {
+        res.converged = false;
+        break;
+      }
       ++res.iterations;
       BITGRAPH_REQUIRE(res.iterations <= int(n) + 1, error, "sssp", "no convergence after n rounds");
       Kokkos::deep_copy(exec, t, inf);
