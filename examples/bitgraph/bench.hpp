@@ -54,7 +54,8 @@ struct measurement {
 };
 
 /// Seconds one kernel's measurement may take in all: a slow kernel (thousands of BFS levels, a large
-/// triangle count) gets fewer runs per series (at least 3) so that the suite fits its time budget.
+/// triangle count) gets fewer runs per series (at least 3, or 1 when a single run takes seconds) so
+/// that the suite fits its time budget.
 inline constexpr double measure_budget_seconds = 8.0;
 
 /// Relaxation rounds timed per SSSP run in the suite (see bench_graph).
@@ -363,8 +364,8 @@ int run_bench(const ExecSpace& exec, const options& opts) {
       sssp_options so;
       so.use_weights = false;
       so.algorithm = mo.algorithm;
-      // A round is the unit: grids need one per level (16,382 on grid2d:8192, minutes per run), so at
-      // most the first sssp_round_cap rounds are timed.
+      // A round is the unit: grids need one per level (up to 16,382 on grid2d:8192, minutes per run),
+      // so at most the first sssp_round_cap rounds are timed.
       so.max_iterations = sssp_round_cap;
       int iters = 1;
       const auto m = measure(exec, heavy_runs, [&](int i) { iters = sssp(exec, bg, sources[i % sources.size()], so).iterations; },
