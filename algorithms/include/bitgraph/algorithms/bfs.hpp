@@ -90,6 +90,35 @@ offset_t bfs_commit_level(const ExecSpace& exec, bitmap<memory_space_t<ExecSpace
   return count;
 }
 
+/// After a parent-producing step: `next` = the unvisited vertices v with found(v) != none. When `copy`
+/// (the step wrote into a scratch `found`), their parent is copied into `parents`; the pull step writes
+/// the parents view itself and passes it as `found`.
+template <class ExecSpace>
+void bfs_found_to_frontier(const ExecSpace& exec, const bitmap<memory_space_t<ExecSpace>>& visited,
+                           bitmap<memory_space_t<ExecSpace>>& next,
+                           Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>> found,
+                           Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> parents, bool copy) {
+  auto nw = next.words;
+  auto vw = visited.words;
+  const std::uint64_t n = visited.n;
+  Kokkos::parallel_for(
+      "bitgraph::bfs::found_to_frontier", Kokkos::RangePolicy<ExecSpace>(exec, 0, nw.extent(0)),
+      KOKKOS_LAMBDA(const std::size_t k) {
+        std::uint32_t bits = 0;
+        std::uint32_t todo = ~vw(k);
+        while (todo) {
+          const int b = count_trailing_zeros(todo);
+          todo &= todo - 1;
+          const std::uint64_t v = k * 32 + b;
+          if (v < n && found(v) != invalid_vertex) {
+            bits |= std::uint32_t(1) << b;
+            if (copy) parents(v) = found(v);
+          }
+        }
+        nw(k) = bits;
+      });
+}
+
 /// One queue push step: every unvisited out-neighbour j of a queued vertex i is claimed (the atomic OR
 /// on `visited` has exactly one winner), gets level d (and parent i) and is appended to `out`. Returns
 /// the new queue's length; one 8-byte read-back per level is all the host sees.
@@ -224,22 +253,7 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
           // Unvisited vertices get any in-neighbour from the input as parent (identity = none); visited
           // ones keep theirs (complemented mask, no replace).
           mxv(exec, res.parents, mask_of(visited, true), no_accumulator{}, any_secondi<vertex_t>{}, at, input, mo);
-          auto pw = res.parents;
-          auto nw = next.words;
-          auto vw = visited.words;
-          Kokkos::parallel_for(
-              "bitgraph::bfs::parents_to_frontier", Kokkos::RangePolicy<ExecSpace>(exec, 0, nw.extent(0)),
-              KOKKOS_LAMBDA(const std::size_t k) {
-                std::uint32_t bits = 0;
-                std::uint32_t todo = ~vw(k);
-                while (todo) {
-                  const int b = count_trailing_zeros(todo);
-                  todo &= todo - 1;
-                  const std::uint64_t v = k * 32 + b;
-                  if (v < n && pw(v) != invalid_vertex) bits |= std::uint32_t(1) << b;
-                }
-                nw(k) = bits;
-              });
+          detail::bfs_found_to_frontier(exec, visited, next, res.parents, res.parents, false);
         } else {
           mxv(exec, next, mask_of(visited, true, true), no_accumulator{}, lor_land{}, at, input, mo);
         }
@@ -296,25 +310,7 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
             Kokkos::View<vertex_t*, mem> cand = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::bfs::candidates", n, false);
             Kokkos::deep_copy(exec, cand, invalid_vertex);
             vxm(exec, cand, mask_of(visited, true), no_accumulator{}, any_secondi<vertex_t>{}, frontier_bits, g.b2sr, mo);
-            auto pw = res.parents;
-            auto nw = next.words;
-            auto vw = visited.words;
-            Kokkos::parallel_for(
-                "bitgraph::bfs::candidates_to_frontier", Kokkos::RangePolicy<ExecSpace>(exec, 0, nw.extent(0)),
-                KOKKOS_LAMBDA(const std::size_t k) {
-                  std::uint32_t bits = 0;
-                  std::uint32_t todo = ~vw(k);
-                  while (todo) {
-                    const int b = count_trailing_zeros(todo);
-                    todo &= todo - 1;
-                    const std::uint64_t v = k * 32 + b;
-                    if (v < n && cand(v) != invalid_vertex) {
-                      bits |= std::uint32_t(1) << b;
-                      pw(v) = cand(v);
-                    }
-                  }
-                  nw(k) = bits;
-                });
+            detail::bfs_found_to_frontier(exec, visited, next, cand, res.parents, true);
           } else {
             vxm(exec, next, mask_of(visited, true, true), no_accumulator{}, lor_land{}, frontier_bits, g.b2sr, mo);
           }
