@@ -24,7 +24,7 @@ struct csr_fp32 {
 };
 
 template <class ExecSpace>
-csr_fp32<memory_space_t<ExecSpace>> make_csr_fp32(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g) {
+BITGRAPH_TU_LOCAL csr_fp32<memory_space_t<ExecSpace>> make_csr_fp32(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g) {
   using mem = memory_space_t<ExecSpace>;
   csr_fp32<mem> c;
   c.n = static_cast<std::int32_t>(g.n);
@@ -55,7 +55,7 @@ csr_fp32<memory_space_t<ExecSpace>> make_csr_fp32(const ExecSpace& exec, const c
 /// y = A x with fp32 values, one team per row block and vector lanes over the row (Kokkos' own CSR
 /// SpMV shape). The portable baseline where neither Kokkos Kernels nor cuSPARSE is available.
 template <class ExecSpace>
-void spmv_fp32(const ExecSpace& exec, const csr_fp32<memory_space_t<ExecSpace>>& a,
+BITGRAPH_TU_LOCAL void spmv_fp32(const ExecSpace& exec, const csr_fp32<memory_space_t<ExecSpace>>& a,
                Kokkos::View<const float*, memory_space_t<ExecSpace>> x, Kokkos::View<float*, memory_space_t<ExecSpace>> y) {
   using policy = Kokkos::TeamPolicy<ExecSpace>;
   const int vec = is_cuda_space_v<ExecSpace> ? 8 : 1;
@@ -84,7 +84,7 @@ void spmv_fp32(const ExecSpace& exec, const csr_fp32<memory_space_t<ExecSpace>>&
 /// atomics, bottom-up with one thread per unvisited vertex scanning its in-edges and stopping at the
 /// first parent. Levels only. Returns the depth.
 template <class ExecSpace>
-int csr_pushpull_bfs(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& out,
+BITGRAPH_TU_LOCAL int csr_pushpull_bfs(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& out,
                      const csr_graph<memory_space_t<ExecSpace>>& in, vertex_t source,
                      Kokkos::View<level_t*, memory_space_t<ExecSpace>> levels,
                      Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> queue_a,
@@ -151,7 +151,7 @@ int csr_pushpull_bfs(const ExecSpace& exec, const csr_graph<memory_space_t<ExecS
 /// One PageRank iteration on CSR (pull over in-edges, double precision): r(v) = teleport + Σ contrib(u),
 /// contrib(u) = d r(u) / outdeg(u). Returns the L1 change.
 template <class ExecSpace>
-double csr_pagerank_iteration(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& out,
+BITGRAPH_TU_LOCAL double csr_pagerank_iteration(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& out,
                               const csr_graph<memory_space_t<ExecSpace>>& in, Kokkos::View<double*, memory_space_t<ExecSpace>> r,
                               Kokkos::View<double*, memory_space_t<ExecSpace>> contrib, double damping) {
   const vertex_t n = out.n;

@@ -67,7 +67,7 @@ class cusparse_spmv {
 };
 
 /// The strictly lower (or upper) triangle of an undirected CSR as int32 CSR with fp32 ones.
-inline csr_fp32<Kokkos::CudaSpace> triangle_part(const Kokkos::Cuda& exec, const csr_graph<Kokkos::CudaSpace>& g, bool lower) {
+BITGRAPH_TU_LOCAL inline csr_fp32<Kokkos::CudaSpace> triangle_part(const Kokkos::Cuda& exec, const csr_graph<Kokkos::CudaSpace>& g, bool lower) {
   using mem = Kokkos::CudaSpace;
   const vertex_t n = g.n;
   auto rp = g.row_ptr;
@@ -104,7 +104,7 @@ inline csr_fp32<Kokkos::CudaSpace> triangle_part(const Kokkos::Cuda& exec, const
 
 /// Triangles of an undirected graph by cuSPARSE SpGEMM: C = L·U (U = L^T = the strict upper triangle),
 /// then Σ_{(i,j) ∈ L} C(i, j). Graphs whose product does not fit throw (the baseline is then absent).
-inline std::uint64_t cusparse_triangles(const Kokkos::Cuda& exec, const csr_graph<Kokkos::CudaSpace>& g) {
+BITGRAPH_TU_LOCAL inline std::uint64_t cusparse_triangles(const Kokkos::Cuda& exec, const csr_graph<Kokkos::CudaSpace>& g) {
   using mem = Kokkos::CudaSpace;
   BITGRAPH_CHECK_ARG(g.nnz < (offset_t(1) << 31), "cusparse_triangles", "int32 indices only");
   auto l = triangle_part(exec, g, true);

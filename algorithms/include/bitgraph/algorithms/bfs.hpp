@@ -68,7 +68,7 @@ namespace detail {
 
 /// After a step: visited |= new frontier, levels of the new frontier = d. Returns |new frontier|.
 template <class ExecSpace>
-offset_t bfs_commit_level(const ExecSpace& exec, bitmap<memory_space_t<ExecSpace>>& visited,
+BITGRAPH_TU_LOCAL offset_t bfs_commit_level(const ExecSpace& exec, bitmap<memory_space_t<ExecSpace>>& visited,
                           const bitmap<memory_space_t<ExecSpace>>& next, Kokkos::View<level_t*, memory_space_t<ExecSpace>> levels,
                           level_t d) {
   auto vw = visited.words;
@@ -94,7 +94,7 @@ offset_t bfs_commit_level(const ExecSpace& exec, bitmap<memory_space_t<ExecSpace
 /// (the step wrote into a scratch `found`), their parent is copied into `parents`; the pull step writes
 /// the parents view itself and passes it as `found`.
 template <class ExecSpace>
-void bfs_found_to_frontier(const ExecSpace& exec, const bitmap<memory_space_t<ExecSpace>>& visited,
+BITGRAPH_TU_LOCAL void bfs_found_to_frontier(const ExecSpace& exec, const bitmap<memory_space_t<ExecSpace>>& visited,
                            bitmap<memory_space_t<ExecSpace>>& next,
                            Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>> found,
                            Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> parents, bool copy) {
@@ -123,7 +123,7 @@ void bfs_found_to_frontier(const ExecSpace& exec, const bitmap<memory_space_t<Ex
 /// on `visited` has exactly one winner), gets level d (and parent i) and is appended to `out`. Returns
 /// the new queue's length; one 8-byte read-back per level is all the host sees.
 template <class ExecSpace>
-offset_t bfs_push_queue(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& a,
+BITGRAPH_TU_LOCAL offset_t bfs_push_queue(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& a,
                         Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>> in, offset_t in_len,
                         Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> out,
                         Kokkos::View<offset_t, memory_space_t<ExecSpace>> counter, bitmap<memory_space_t<ExecSpace>>& visited,
@@ -160,7 +160,7 @@ offset_t bfs_push_queue(const ExecSpace& exec, const csr_graph<memory_space_t<Ex
 /// BFS from `source`. Throws `invalid_argument_error` when source >= n, `unsupported_error` for a CUDA
 /// path on a host space.
 template <class ExecSpace>
-bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
+BITGRAPH_TU_LOCAL bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
                                           vertex_t source, const bfs_options& opts = {}) {
   using mem = memory_space_t<ExecSpace>;
   const vertex_t n = g.n();

@@ -36,7 +36,7 @@ struct blest_graph {
 /// `new_of_old` (host, may be empty) relabels the vertices first, e.g. an RCM or Jaccard-with-windows
 /// permutation from `reorder`; it must be a bijection of 0..n-1 (checked).
 template <class ExecSpace>
-blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g,
+BITGRAPH_TU_LOCAL blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g,
                                                         const std::vector<vertex_t>& new_of_old = {}) {
   using mem = memory_space_t<ExecSpace>;
   blest_graph<mem> bg;
@@ -85,7 +85,7 @@ blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec, c
 
 /// Builds the Blest structure of a prepared graph (its in-edge CSR), see above.
 template <class ExecSpace>
-blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
+BITGRAPH_TU_LOCAL blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
                                                         const std::vector<vertex_t>& new_of_old = {}) {
   return make_blest_graph(exec, g.in_csr(), new_of_old);
 }
@@ -103,7 +103,7 @@ struct blest_bfs_result {
 /// reuses the buffers of `g`, so calls on one `blest_graph` must not overlap. Throws
 /// `invalid_argument_error` for source >= n or a wrong output length.
 template <class ExecSpace>
-bvss_bfs_stats bfs_tensor_core(const ExecSpace& exec, const blest_graph<memory_space_t<ExecSpace>>& g, vertex_t source,
+BITGRAPH_TU_LOCAL bvss_bfs_stats bfs_tensor_core(const ExecSpace& exec, const blest_graph<memory_space_t<ExecSpace>>& g, vertex_t source,
                                Kokkos::View<level_t*, memory_space_t<ExecSpace>> levels, bvss_bfs_options opts = {}) {
   const vertex_t n = g.bvss.n;
   detail::check_source<ExecSpace>("bfs_tensor_core", source, n);
@@ -125,7 +125,7 @@ bvss_bfs_stats bfs_tensor_core(const ExecSpace& exec, const blest_graph<memory_s
 
 /// As above, allocating the levels.
 template <class ExecSpace>
-blest_bfs_result<memory_space_t<ExecSpace>> bfs_tensor_core(const ExecSpace& exec, const blest_graph<memory_space_t<ExecSpace>>& g,
+BITGRAPH_TU_LOCAL blest_bfs_result<memory_space_t<ExecSpace>> bfs_tensor_core(const ExecSpace& exec, const blest_graph<memory_space_t<ExecSpace>>& g,
                                                             vertex_t source, bvss_bfs_options opts = {}) {
   using mem = memory_space_t<ExecSpace>;
   detail::check_source<ExecSpace>("bfs_tensor_core", source, g.bvss.n);

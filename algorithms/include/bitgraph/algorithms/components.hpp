@@ -33,7 +33,7 @@ struct components_result {
 /// aggressive hooking f = min(f, mngp), shortcutting f = min(f, gp), gp = f(f); stop when gp is stable.
 /// A directed graph uses A and A^T together, which gives its weakly connected components.
 template <class ExecSpace>
-components_result<memory_space_t<ExecSpace>> connected_components(const ExecSpace& exec,
+BITGRAPH_TU_LOCAL components_result<memory_space_t<ExecSpace>> connected_components(const ExecSpace& exec,
                                                                   const bit_graph<memory_space_t<ExecSpace>>& g,
                                                                   const components_options& opts = {}) {
   using mem = memory_space_t<ExecSpace>;

@@ -42,7 +42,7 @@ struct pagerank_result {
 /// the L1 change falls below the tolerance or `max_iterations`. Each iteration is one pull product
 /// over the B2SR of A^T (bin·full→full, PLUS_TIMES) with the scaled ranks as input.
 template <class ExecSpace>
-pagerank_result<memory_space_t<ExecSpace>> pagerank(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
+BITGRAPH_TU_LOCAL pagerank_result<memory_space_t<ExecSpace>> pagerank(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
                                                     const pagerank_options& opts = {}) {
   using mem = memory_space_t<ExecSpace>;
   using S = plus_times<double>;

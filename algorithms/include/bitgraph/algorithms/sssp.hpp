@@ -43,7 +43,7 @@ struct sssp_result {
 /// frontier Bellman-Ford terminates after at most n - 1 rounds either way. Throws
 /// `invalid_argument_error` for source >= n or a negative weight.
 template <class ExecSpace>
-sssp_result<memory_space_t<ExecSpace>> sssp(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
+BITGRAPH_TU_LOCAL sssp_result<memory_space_t<ExecSpace>> sssp(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
                                             vertex_t source, const sssp_options& opts = {}) {
   using mem = memory_space_t<ExecSpace>;
   using S = min_plus<double>;

@@ -12,6 +12,7 @@
 
 #include "bitgraph/core/error.hpp"
 #include "bitgraph/core/types.hpp"
+#include "bitgraph/core/linkage.hpp"
 
 namespace bitgraph {
 
@@ -136,7 +137,7 @@ namespace detail {
 /// step of every count / scan / fill construction (CSR and B2SR builds, SpGEMM, select, radix sort).
 /// `label` names the kernel for profilers.
 template <class ExecSpace, class View>
-offset_t exclusive_scan(const ExecSpace& exec, const View& counts, const char* label = "bitgraph::exclusive_scan") {
+BITGRAPH_TU_LOCAL offset_t exclusive_scan(const ExecSpace& exec, const View& counts, const char* label = "bitgraph::exclusive_scan") {
   static_assert(std::is_same_v<typename View::non_const_value_type, offset_t>, "scans run over offsets");
   auto c = counts;
   offset_t total = 0;

@@ -34,7 +34,7 @@ void copy_back_from_scratch(const ExecSpace& exec, const K& keys, const V& vals,
 /// digits over the low `bits` bits. Each pass: per-block digit histograms (blocks of 256 elements, one
 /// thread each, so the scatter is stable), an exclusive scan in digit-major order, then the scatter.
 template <class ExecSpace, class V>
-void radix_sort_pairs_portable(const ExecSpace& exec, Kokkos::View<std::uint32_t*, memory_space_t<ExecSpace>> keys,
+BITGRAPH_TU_LOCAL void radix_sort_pairs_portable(const ExecSpace& exec, Kokkos::View<std::uint32_t*, memory_space_t<ExecSpace>> keys,
                                Kokkos::View<V*, memory_space_t<ExecSpace>> vals, offset_t m, int bits, bool with_values) {
   using mem = memory_space_t<ExecSpace>;
   if (m < 2) return;
@@ -104,7 +104,7 @@ void radix_sort_pairs(const ExecSpace& exec, Kokkos::View<std::uint32_t*, memory
 /// passes in which every thread produces one chunk of output found by a merge-path binary search, so
 /// the last passes (two huge runs) stay parallel.
 template <class ExecSpace, class V>
-void merge_sort_pairs(const ExecSpace& exec, Kokkos::View<std::uint32_t*, memory_space_t<ExecSpace>> keys,
+BITGRAPH_TU_LOCAL void merge_sort_pairs(const ExecSpace& exec, Kokkos::View<std::uint32_t*, memory_space_t<ExecSpace>> keys,
                       Kokkos::View<V*, memory_space_t<ExecSpace>> vals, offset_t m, bool with_values) {
   using mem = memory_space_t<ExecSpace>;
   if (m < 2) return;

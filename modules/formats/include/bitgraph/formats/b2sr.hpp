@@ -121,7 +121,7 @@ KOKKOS_INLINE_FUNCTION void merge_tile_row(const RowPtr& row_ptr, const ColIdx& 
 
 /// Number of non-empty T x T tiles in the tile rows listed in `tile_rows`.
 template <class ExecSpace, int T>
-offset_t count_tiles_of(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g,
+BITGRAPH_TU_LOCAL offset_t count_tiles_of(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g,
                         Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>> tile_rows) {
   auto row_ptr = g.row_ptr;
   auto col_idx = g.col_idx;
@@ -138,7 +138,7 @@ offset_t count_tiles_of(const ExecSpace& exec, const csr_graph<memory_space_t<Ex
 
 /// Number of non-empty T x T tiles of the whole matrix.
 template <class ExecSpace, int T>
-offset_t count_tiles(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g) {
+BITGRAPH_TU_LOCAL offset_t count_tiles(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g) {
   auto row_ptr = g.row_ptr;
   auto col_idx = g.col_idx;
   const vertex_t n = g.n;
@@ -154,7 +154,7 @@ offset_t count_tiles(const ExecSpace& exec, const csr_graph<memory_space_t<ExecS
 }
 
 template <class ExecSpace, int T>
-b2sr_matrix<memory_space_t<ExecSpace>> to_b2sr_impl(const ExecSpace& exec,
+BITGRAPH_TU_LOCAL b2sr_matrix<memory_space_t<ExecSpace>> to_b2sr_impl(const ExecSpace& exec,
                                                     const csr_graph<memory_space_t<ExecSpace>>& g,
                                                     bit_order order) {
   using mem = memory_space_t<ExecSpace>;
@@ -245,7 +245,7 @@ KOKKOS_INLINE_FUNCTION std::uint64_t tile_row_bits(const Words& words, offset_t 
 }
 
 template <class ExecSpace, int T>
-csr_graph<memory_space_t<ExecSpace>> b2sr_to_csr_impl(const ExecSpace& exec, const b2sr_matrix<memory_space_t<ExecSpace>>& b) {
+BITGRAPH_TU_LOCAL csr_graph<memory_space_t<ExecSpace>> b2sr_to_csr_impl(const ExecSpace& exec, const b2sr_matrix<memory_space_t<ExecSpace>>& b) {
   using mem = memory_space_t<ExecSpace>;
   using word = tile_word_t<T>;
   csr_graph<mem> g;
@@ -288,7 +288,7 @@ csr_graph<memory_space_t<ExecSpace>> b2sr_to_csr_impl(const ExecSpace& exec, con
 }
 
 template <class ExecSpace, int T>
-b2sr_matrix<memory_space_t<ExecSpace>> b2sr_transpose_impl(const ExecSpace& exec,
+BITGRAPH_TU_LOCAL b2sr_matrix<memory_space_t<ExecSpace>> b2sr_transpose_impl(const ExecSpace& exec,
                                                            const b2sr_matrix<memory_space_t<ExecSpace>>& a,
                                                            bool keep_order) {
   using mem = memory_space_t<ExecSpace>;
@@ -373,7 +373,7 @@ csr_graph<memory_space_t<ExecSpace>> to_csr(const ExecSpace& exec, const b2sr_ma
 /// B2SR of A^T. The tile pattern is transposed like a CSR; each tile's bits are transposed too when
 /// `keep_order` (default), or kept as they are with the packing order flipped (cheaper, same matrix).
 template <class ExecSpace>
-b2sr_matrix<memory_space_t<ExecSpace>> transpose(const ExecSpace& exec, const b2sr_matrix<memory_space_t<ExecSpace>>& a,
+BITGRAPH_TU_LOCAL b2sr_matrix<memory_space_t<ExecSpace>> transpose(const ExecSpace& exec, const b2sr_matrix<memory_space_t<ExecSpace>>& a,
                                                  bool keep_order = true) {
   auto t = detail::dispatch_tile_dim(a.tile_dim, [&](auto td) {
     return detail::b2sr_transpose_impl<ExecSpace, decltype(td)::value>(exec, a, keep_order);

@@ -133,7 +133,7 @@ inline std::vector<vertex_t> sample_ids(vertex_t n, std::uint64_t k, std::uint64
 /// exact non-empty tiles of `sample_rows / T` random tile rows and extrapolates. The chosen tile size
 /// minimises the estimated B2SR bytes. `g` must be duplicate-free.
 template <class ExecSpace>
-tile_size_profile profile_tile_sizes(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g,
+BITGRAPH_TU_LOCAL tile_size_profile profile_tile_sizes(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g,
                                      const profile_options& opts = {}) {
   using mem = memory_space_t<ExecSpace>;
   BITGRAPH_CHECK_ARG(!g.has_duplicates, "profile_tile_sizes", "the graph must be duplicate-free");

@@ -67,7 +67,7 @@ struct bvss_report {
 /// the slice counts gives the VSS ranges, (4) every slice is written to its lane and byte of the
 /// Fig. 2(c) layout. Throws `size_error` if the slice count does not fit the index types.
 template <class ExecSpace>
-bvss_matrix<memory_space_t<ExecSpace>> to_bvss(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& pull) {
+BITGRAPH_TU_LOCAL bvss_matrix<memory_space_t<ExecSpace>> to_bvss(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& pull) {
   using mem = memory_space_t<ExecSpace>;
   bvss_matrix<mem> b;
   b.n = pull.n;
@@ -194,7 +194,7 @@ bvss_report report(const bvss_matrix<MemorySpace>& b) {
 /// columns, then over the VSSs. High values mean scattered level / frontier updates (the lazy scheme
 /// pays off); Blest switches to lazy updates above 25,000.
 template <class ExecSpace>
-double update_divergence(const ExecSpace& exec, const bvss_matrix<memory_space_t<ExecSpace>>& b) {
+BITGRAPH_TU_LOCAL double update_divergence(const ExecSpace& exec, const bvss_matrix<memory_space_t<ExecSpace>>& b) {
   auto rows = b.row_ids;
   auto masks = b.masks;
   double sum = 0;

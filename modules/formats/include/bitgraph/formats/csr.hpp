@@ -88,7 +88,7 @@ KOKKOS_INLINE_FUNCTION void sort_segment(const Keys& keys, const Vals& vals, off
 /// Sorts every row segment of a CSR in place (values alike when present). The portable version gives
 /// each row to one thread (insertion sort for short rows, heap sort otherwise); backends specialise it
 /// for hub rows (CUDA: CUB's segmented sort).
-template <class ExecSpace>
+template <class ExecSpace, BITGRAPH_TU_LOCAL_PARAM>
 struct sort_rows_impl {
   static void run(const ExecSpace& exec, vertex_t n, Kokkos::View<offset_t*, memory_space_t<ExecSpace>> row_ptr,
                   Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> cols, Kokkos::View<double*, memory_space_t<ExecSpace>> vals) {
@@ -102,7 +102,7 @@ struct sort_rows_impl {
 /// `src`/`dst`/`w` are COO arrays in the space's memory (`w` may be empty). `mirror` adds (v, u) for
 /// every (u, v) with u != v; `negate_mirror` negates the mirrored weight (skew-symmetric input).
 template <class ExecSpace>
-csr_graph<memory_space_t<ExecSpace>> build_csr_from_coo(
+BITGRAPH_TU_LOCAL csr_graph<memory_space_t<ExecSpace>> build_csr_from_coo(
     const ExecSpace& exec, vertex_t n, Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>> src,
     Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>> dst,
     Kokkos::View<const double*, memory_space_t<ExecSpace>> w, bool mirror, bool negate_mirror,
@@ -266,7 +266,7 @@ csr_graph<memory_space_t<ExecSpace>> build_csr(const ExecSpace& exec, const edge
 /// Transpose (the CSC of `g` as a CSR of A^T): row v of the result lists the in-neighbours of v.
 /// For an undirected graph this equals `g` but is still computed.
 template <class ExecSpace>
-csr_graph<memory_space_t<ExecSpace>> transpose(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g) {
+BITGRAPH_TU_LOCAL csr_graph<memory_space_t<ExecSpace>> transpose(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g) {
   using mem = memory_space_t<ExecSpace>;
   const offset_t m = g.nnz;
   auto src = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::transpose::src", m, false);
@@ -288,7 +288,7 @@ csr_graph<memory_space_t<ExecSpace>> transpose(const ExecSpace& exec, const csr_
 /// Undirected version of `g`: for every stored (u, v) both (u, v) and (v, u), duplicates merged
 /// (minimum weight). Self-loops are kept unless `remove_self_loops`.
 template <class ExecSpace>
-csr_graph<memory_space_t<ExecSpace>> symmetrize(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g,
+BITGRAPH_TU_LOCAL csr_graph<memory_space_t<ExecSpace>> symmetrize(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g,
                                                 bool remove_self_loops = false) {
   using mem = memory_space_t<ExecSpace>;
   auto src = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::symmetrize::src", g.nnz, false);
@@ -306,7 +306,7 @@ csr_graph<memory_space_t<ExecSpace>> symmetrize(const ExecSpace& exec, const csr
 
 /// Copy of `g` without (u, u) entries.
 template <class ExecSpace>
-csr_graph<memory_space_t<ExecSpace>> remove_self_loops(const ExecSpace& exec,
+BITGRAPH_TU_LOCAL csr_graph<memory_space_t<ExecSpace>> remove_self_loops(const ExecSpace& exec,
                                                        const csr_graph<memory_space_t<ExecSpace>>& g) {
   using mem = memory_space_t<ExecSpace>;
   auto src = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::remove_self_loops::src", g.nnz, false);
@@ -325,7 +325,7 @@ csr_graph<memory_space_t<ExecSpace>> remove_self_loops(const ExecSpace& exec,
 
 /// Copy of `g` with repeated (u, v) entries merged (minimum weight).
 template <class ExecSpace>
-csr_graph<memory_space_t<ExecSpace>> remove_duplicates(const ExecSpace& exec,
+BITGRAPH_TU_LOCAL csr_graph<memory_space_t<ExecSpace>> remove_duplicates(const ExecSpace& exec,
                                                        const csr_graph<memory_space_t<ExecSpace>>& g) {
   using mem = memory_space_t<ExecSpace>;
   auto src = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::remove_duplicates::src", g.nnz, false);
@@ -343,7 +343,7 @@ csr_graph<memory_space_t<ExecSpace>> remove_duplicates(const ExecSpace& exec,
 
 /// Out-degree of every vertex (row lengths).
 template <class ExecSpace>
-Kokkos::View<offset_t*, memory_space_t<ExecSpace>> out_degrees(const ExecSpace& exec,
+BITGRAPH_TU_LOCAL Kokkos::View<offset_t*, memory_space_t<ExecSpace>> out_degrees(const ExecSpace& exec,
                                                                const csr_graph<memory_space_t<ExecSpace>>& g) {
   auto d = allocate_view<Kokkos::View<offset_t*, memory_space_t<ExecSpace>>>("bitgraph::out_degrees", g.n, false);
   auto row_ptr = g.row_ptr;
@@ -355,7 +355,7 @@ Kokkos::View<offset_t*, memory_space_t<ExecSpace>> out_degrees(const ExecSpace& 
 
 /// In-degree of every vertex (column counts).
 template <class ExecSpace>
-Kokkos::View<offset_t*, memory_space_t<ExecSpace>> in_degrees(const ExecSpace& exec,
+BITGRAPH_TU_LOCAL Kokkos::View<offset_t*, memory_space_t<ExecSpace>> in_degrees(const ExecSpace& exec,
                                                               const csr_graph<memory_space_t<ExecSpace>>& g) {
   auto d = allocate_view<Kokkos::View<offset_t*, memory_space_t<ExecSpace>>>("bitgraph::in_degrees", g.n);
   auto cols = g.col_idx;

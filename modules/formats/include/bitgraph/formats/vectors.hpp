@@ -85,7 +85,7 @@ bitmap<memory_space_t<ExecSpace>> make_bitmap(const ExecSpace&, vertex_t n) {
 
 /// Number of set bits.
 template <class ExecSpace>
-offset_t count(const ExecSpace& exec, const bitmap<memory_space_t<ExecSpace>>& b) {
+BITGRAPH_TU_LOCAL offset_t count(const ExecSpace& exec, const bitmap<memory_space_t<ExecSpace>>& b) {
   auto w = b.words;
   offset_t c = 0;
   Kokkos::parallel_reduce(
@@ -96,7 +96,7 @@ offset_t count(const ExecSpace& exec, const bitmap<memory_space_t<ExecSpace>>& b
 
 /// Bitmap with the given positions set. Throws `invalid_argument_error` if a position is >= n.
 template <class ExecSpace>
-bitmap<memory_space_t<ExecSpace>> bitmap_from_indices(const ExecSpace& exec, vertex_t n,
+BITGRAPH_TU_LOCAL bitmap<memory_space_t<ExecSpace>> bitmap_from_indices(const ExecSpace& exec, vertex_t n,
                                                       Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>> idx) {
   auto b = make_bitmap(exec, n);
   auto w = b.words;
@@ -118,7 +118,7 @@ bitmap<memory_space_t<ExecSpace>> bitmap_from_indices(const ExecSpace& exec, ver
 
 /// Bitmap of the non-zero entries of a dense vector.
 template <class ExecSpace, class T>
-bitmap<memory_space_t<ExecSpace>> to_bitmap(const ExecSpace& exec, Kokkos::View<const T*, memory_space_t<ExecSpace>> x) {
+BITGRAPH_TU_LOCAL bitmap<memory_space_t<ExecSpace>> to_bitmap(const ExecSpace& exec, Kokkos::View<const T*, memory_space_t<ExecSpace>> x) {
   BITGRAPH_REQUIRE(x.extent(0) < max_vertices, size_error, "to_bitmap", "vector of ", x.extent(0),
                    " entries exceeds the vertex limit");
   const vertex_t n = static_cast<vertex_t>(x.extent(0));
@@ -140,7 +140,7 @@ bitmap<memory_space_t<ExecSpace>> to_bitmap(const ExecSpace& exec, Kokkos::View<
 
 /// Dense 0/1 vector of a bitmap (1 where the bit is set).
 template <class T, class ExecSpace>
-Kokkos::View<T*, memory_space_t<ExecSpace>> to_dense(const ExecSpace& exec, const bitmap<memory_space_t<ExecSpace>>& b) {
+BITGRAPH_TU_LOCAL Kokkos::View<T*, memory_space_t<ExecSpace>> to_dense(const ExecSpace& exec, const bitmap<memory_space_t<ExecSpace>>& b) {
   auto x = allocate_view<Kokkos::View<T*, memory_space_t<ExecSpace>>>("bitgraph::dense", b.n, false);
   auto w = b.words;
   Kokkos::parallel_for(
@@ -151,7 +151,7 @@ Kokkos::View<T*, memory_space_t<ExecSpace>> to_dense(const ExecSpace& exec, cons
 
 /// Sparse (structure-only) vector of the set bits, indices ascending.
 template <class ExecSpace>
-sparse_vector<std::uint8_t, memory_space_t<ExecSpace>> to_sparse(const ExecSpace& exec,
+BITGRAPH_TU_LOCAL sparse_vector<std::uint8_t, memory_space_t<ExecSpace>> to_sparse(const ExecSpace& exec,
                                                                  const bitmap<memory_space_t<ExecSpace>>& b) {
   using mem = memory_space_t<ExecSpace>;
   auto w = b.words;
@@ -185,7 +185,7 @@ sparse_vector<std::uint8_t, memory_space_t<ExecSpace>> to_sparse(const ExecSpace
 
 /// Sparse vector of the entries of `x` that differ from `zero`, with their values.
 template <class ExecSpace, class T>
-sparse_vector<T, memory_space_t<ExecSpace>> to_sparse(const ExecSpace& exec, Kokkos::View<const T*, memory_space_t<ExecSpace>> x,
+BITGRAPH_TU_LOCAL sparse_vector<T, memory_space_t<ExecSpace>> to_sparse(const ExecSpace& exec, Kokkos::View<const T*, memory_space_t<ExecSpace>> x,
                                                       T zero = T{}) {
   using mem = memory_space_t<ExecSpace>;
   BITGRAPH_REQUIRE(x.extent(0) < max_vertices, size_error, "to_sparse", "vector of ", x.extent(0),
@@ -221,7 +221,7 @@ sparse_vector<T, memory_space_t<ExecSpace>> to_sparse(const ExecSpace& exec, Kok
 /// Dense vector of a sparse one: `fill` everywhere, the stored values at their indices (1 for a
 /// structure-only vector).
 template <class ExecSpace, class T>
-Kokkos::View<T*, memory_space_t<ExecSpace>> to_dense(const ExecSpace& exec, const sparse_vector<T, memory_space_t<ExecSpace>>& s,
+BITGRAPH_TU_LOCAL Kokkos::View<T*, memory_space_t<ExecSpace>> to_dense(const ExecSpace& exec, const sparse_vector<T, memory_space_t<ExecSpace>>& s,
                                                      T fill = T{}) {
   auto x = allocate_view<Kokkos::View<T*, memory_space_t<ExecSpace>>>("bitgraph::dense", s.n, false);
   Kokkos::deep_copy(exec, x, fill);
@@ -236,7 +236,7 @@ Kokkos::View<T*, memory_space_t<ExecSpace>> to_dense(const ExecSpace& exec, cons
 
 /// Bitmap of a sparse vector's indices.
 template <class ExecSpace, class T>
-bitmap<memory_space_t<ExecSpace>> to_bitmap(const ExecSpace& exec, const sparse_vector<T, memory_space_t<ExecSpace>>& s) {
+BITGRAPH_TU_LOCAL bitmap<memory_space_t<ExecSpace>> to_bitmap(const ExecSpace& exec, const sparse_vector<T, memory_space_t<ExecSpace>>& s) {
   return bitmap_from_indices(exec, s.n,
                              Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>>(
                                  Kokkos::subview(s.indices, Kokkos::make_pair(offset_t(0), s.nnz))));

@@ -101,7 +101,7 @@ KOKKOS_FORCEINLINE_FUNCTION T apply_unary(const F& f, vertex_t i, T x) {
 }  // namespace elementwise
 
 /// Dense w<mask> = accum(w, s); portable.
-template <class ExecSpace, class Accum, class T>
+template <class ExecSpace, class Accum, class T, BITGRAPH_TU_LOCAL_PARAM>
 struct assign_dense_impl {
   using mem = memory_space_t<ExecSpace>;
   static void run(const ExecSpace& exec, const Kokkos::View<T*, mem>& w, const mask_args<mem>& mask, T s, T absent) {
@@ -118,7 +118,7 @@ struct assign_dense_impl {
 };
 
 /// Bitmap w<mask> = accum(w, s), one thread per word; portable.
-template <class ExecSpace, class Accum>
+template <class ExecSpace, class Accum, BITGRAPH_TU_LOCAL_PARAM>
 struct assign_bits_impl {
   using mem = memory_space_t<ExecSpace>;
   static void run(const ExecSpace& exec, const bitmap<mem>& w, const mask_args<mem>& mask, bool s) {
@@ -137,7 +137,7 @@ struct assign_bits_impl {
 };
 
 /// w(I) = s for a dense vector or bitmap after the indices were checked; portable.
-template <class ExecSpace, class T>
+template <class ExecSpace, class T, BITGRAPH_TU_LOCAL_PARAM>
 struct assign_indices_impl {
   using mem = memory_space_t<ExecSpace>;
   static void run(const ExecSpace& exec, const Kokkos::View<T*, mem>& w, const Kokkos::View<const vertex_t*, mem>& idx,
@@ -165,7 +165,7 @@ struct assign_indices_impl {
 };
 
 /// Dense w<mask> = accum(w, f(u)); f is applied to present entries only; portable.
-template <class ExecSpace, class Accum, class F, class T>
+template <class ExecSpace, class Accum, class F, class T, BITGRAPH_TU_LOCAL_PARAM>
 struct apply_dense_impl {
   using mem = memory_space_t<ExecSpace>;
   static void run(const ExecSpace& exec, const Kokkos::View<T*, mem>& w, const mask_args<mem>& mask, const F& f,
@@ -191,7 +191,7 @@ struct apply_dense_impl {
 
 /// Number of indices >= n (the caller throws when there are any, before anything is written).
 template <class ExecSpace>
-offset_t count_out_of_range(const ExecSpace& exec, const Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>>& idx,
+BITGRAPH_TU_LOCAL offset_t count_out_of_range(const ExecSpace& exec, const Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>>& idx,
                             std::uint64_t n) {
   auto ix = idx;
   offset_t bad = 0;

@@ -79,7 +79,7 @@ KOKKOS_FORCEINLINE_FUNCTION std::uint32_t bvss_alpha(const Levels& levels, verte
 }
 
 /// Portable level-synchronous traversal (one kernel per level), evaluating every slice with popcount.
-template <class ExecSpace>
+template <class ExecSpace, BITGRAPH_TU_LOCAL_PARAM>
 struct bvss_bfs_generic {
   using mem = memory_space_t<ExecSpace>;
   static bvss_bfs_stats run(const ExecSpace& exec, const bvss_matrix<mem>& b, vertex_t source,
@@ -189,7 +189,7 @@ struct bvss_bfs_generic {
 };
 
 /// Dispatch point; the CUDA backend specialises it with the persistent tensor-core kernel.
-template <class ExecSpace>
+template <class ExecSpace, BITGRAPH_TU_LOCAL_PARAM>
 struct bvss_bfs_impl {
   static bvss_bfs_stats run(const ExecSpace& exec, const bvss_matrix<memory_space_t<ExecSpace>>& b, vertex_t source,
                             Kokkos::View<level_t*, memory_space_t<ExecSpace>> levels, bool lazy, op_algorithm alg,

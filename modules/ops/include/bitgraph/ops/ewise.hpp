@@ -214,7 +214,7 @@ namespace detail {
 // ------------------------------------------------------------------------------------ dense
 
 /// Dense w<mask> = accum(w, u ⊕ v) (union) or accum(w, u ⊗ v) (intersection, `mult`); portable.
-template <class ExecSpace, class Accum, class Op, class T>
+template <class ExecSpace, class Accum, class Op, class T, BITGRAPH_TU_LOCAL_PARAM>
 struct ewise_dense_impl {
   using mem = memory_space_t<ExecSpace>;
   static void run(const ExecSpace& exec, const Kokkos::View<T*, mem>& w, const mask_args<mem>& mask, const Op& op,
@@ -244,7 +244,7 @@ struct ewise_dense_impl {
 // ------------------------------------------------------------------------------------ bitmaps
 
 /// Bitmap w<mask> = accum(w, u OP v), one thread per 32-bit word; portable.
-template <class ExecSpace, class Accum>
+template <class ExecSpace, class Accum, BITGRAPH_TU_LOCAL_PARAM>
 struct ewise_bits_impl {
   using mem = memory_space_t<ExecSpace>;
   static void run(const ExecSpace& exec, const bitmap<mem>& w, const mask_args<mem>& mask, bit_op op,
@@ -279,7 +279,7 @@ struct ewise_bits_impl {
 /// Sparse union / intersection by per-entry binary search: each entry of one operand looks itself up
 /// in the other; flags of the entries that survive are scanned into output ranks, then written.
 /// Intersections walk the shorter operand. Portable.
-template <class ExecSpace, class Op, class T>
+template <class ExecSpace, class Op, class T, BITGRAPH_TU_LOCAL_PARAM>
 struct ewise_sparse_impl {
   using mem = memory_space_t<ExecSpace>;
   using offsets = Kokkos::View<offset_t*, mem>;

@@ -93,7 +93,7 @@ struct unfold_tile_filter {
 };
 
 /// fold and unfold on B2SR for tile dimension T; portable.
-template <class ExecSpace, int T>
+template <class ExecSpace, int T, BITGRAPH_TU_LOCAL_PARAM>
 struct b2sr_fold_kernels {
   using mem = memory_space_t<ExecSpace>;
   using word = tile_word_t<T>;
@@ -161,7 +161,7 @@ struct b2sr_fold_impl {
 };
 
 /// fold and unfold of dense bit matrices (BitMat §"Parallelized fold/unfold"); portable.
-template <class ExecSpace>
+template <class ExecSpace, BITGRAPH_TU_LOCAL_PARAM>
 struct dense_fold_impl {
   using mem = memory_space_t<ExecSpace>;
   static constexpr vertex_t rows_per_thread = 32;

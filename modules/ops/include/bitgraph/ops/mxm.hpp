@@ -39,7 +39,7 @@ void check_same_shape(const char* func, const b2sr_matrix<Mem>& a, const b2sr_ma
 /// Σ (A·B)(i, j): for every tile pair A(I,K), B(K,J) the sum over the tile product is
 /// Σ_k (bits in column k of A's tile) × (bits in row k of B's tile). One thread per tile row of A.
 template <class ExecSpace, int T>
-std::uint64_t bmm_sum_generic(const ExecSpace& exec, const b2sr_matrix<memory_space_t<ExecSpace>>& a,
+BITGRAPH_TU_LOCAL std::uint64_t bmm_sum_generic(const ExecSpace& exec, const b2sr_matrix<memory_space_t<ExecSpace>>& a,
                               const b2sr_matrix<memory_space_t<ExecSpace>>& b) {
   using word = tile_word_t<T>;
   auto aptr = a.tile_row_ptr;
@@ -79,7 +79,7 @@ std::uint64_t bmm_sum_generic(const ExecSpace& exec, const b2sr_matrix<memory_sp
 /// tile M(I,J), intersect the sorted tile rows I of A and J of bt; each common K adds
 /// popcount(A row r AND bt row c) for every set bit (r, c) of the mask tile. One thread per tile of M.
 template <class ExecSpace, int T>
-std::uint64_t bmm_sum_masked_generic(const ExecSpace& exec, const b2sr_matrix<memory_space_t<ExecSpace>>& m,
+BITGRAPH_TU_LOCAL std::uint64_t bmm_sum_masked_generic(const ExecSpace& exec, const b2sr_matrix<memory_space_t<ExecSpace>>& m,
                                      const b2sr_matrix<memory_space_t<ExecSpace>>& a,
                                      const b2sr_matrix<memory_space_t<ExecSpace>>& bt) {
   using mem = memory_space_t<ExecSpace>;
@@ -138,7 +138,7 @@ std::uint64_t bmm_sum_masked_generic(const ExecSpace& exec, const b2sr_matrix<me
 /// candidate tile columns of each tile row, sort, unique. Numeric: Gustavson over tiles, each thread
 /// owning a tile row of C. Empty product tiles are dropped at the end.
 template <class ExecSpace, int T>
-b2sr_matrix<memory_space_t<ExecSpace>> spgemm_boolean_generic(const ExecSpace& exec,
+BITGRAPH_TU_LOCAL b2sr_matrix<memory_space_t<ExecSpace>> spgemm_boolean_generic(const ExecSpace& exec,
                                                               const b2sr_matrix<memory_space_t<ExecSpace>>& a,
                                                               const b2sr_matrix<memory_space_t<ExecSpace>>& b) {
   using mem = memory_space_t<ExecSpace>;
@@ -266,7 +266,7 @@ b2sr_matrix<memory_space_t<ExecSpace>> spgemm_boolean_generic(const ExecSpace& e
 }
 
 /// Dispatch points; backends specialise them.
-template <class ExecSpace>
+template <class ExecSpace, BITGRAPH_TU_LOCAL_PARAM>
 struct bmm_impl {
   static std::uint64_t sum(const ExecSpace& exec, const b2sr_matrix<memory_space_t<ExecSpace>>& a,
                            const b2sr_matrix<memory_space_t<ExecSpace>>& b, const mxm_options& opts) {

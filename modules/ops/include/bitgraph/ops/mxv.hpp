@@ -276,7 +276,7 @@ struct b2sr_push_functor {
 
 /// Applies mask / accumulator / replace to move a temporary result into the output.
 template <class ExecSpace, class S, bool YBits, class Accum>
-void merge_temporary(const ExecSpace& exec, vertex_t n, Kokkos::View<std::uint32_t*, memory_space_t<ExecSpace>> tbits,
+BITGRAPH_TU_LOCAL void merge_temporary(const ExecSpace& exec, vertex_t n, Kokkos::View<std::uint32_t*, memory_space_t<ExecSpace>> tbits,
                      Kokkos::View<typename S::value_type*, memory_space_t<ExecSpace>> tval,
                      Kokkos::View<std::uint32_t*, memory_space_t<ExecSpace>> ybits,
                      Kokkos::View<typename S::value_type*, memory_space_t<ExecSpace>> yval,
@@ -337,7 +337,7 @@ void check_mxv_args(const char* func, vertex_t n, const Y& y, const Mask& mask, 
 
 /// Density of the input (for the push/pull switch): set bits or non-identity entries over n.
 template <class ExecSpace, class S, class X>
-double input_density(const ExecSpace& exec, const X& x, vertex_t n) {
+BITGRAPH_TU_LOCAL double input_density(const ExecSpace& exec, const X& x, vertex_t n) {
   if (n == 0) return 0.0;
   if constexpr (is_bitmap<X>::value) {
     return double(count(exec, x)) / double(n);
@@ -535,7 +535,7 @@ namespace detail {
 
 /// Row-based CSR product with edge weights (or 1 for an unweighted graph): one thread per row,
 /// early exit for OR / ANY monoids.
-template <class ExecSpace, class S, class Y, class X, class Accum>
+template <class ExecSpace, class S, class Y, class X, class Accum, BITGRAPH_TU_LOCAL_PARAM>
 struct csr_mxv_generic {
   static void run(const ExecSpace& exec, Y& y, const mask_args<memory_space_t<ExecSpace>>& mask,
                   const csr_graph<memory_space_t<ExecSpace>>& a, const X& x, const mxv_options& opts) {

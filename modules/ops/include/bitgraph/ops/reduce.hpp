@@ -133,7 +133,7 @@ struct reduce_vector_impl {
 /// Row and column reductions of a B2SR pattern: one thread per tile row keeps T local counters (a
 /// popcount per row-major word, or per set bit of a column-major word), so the work is O(tiles · T +
 /// nnz). Column counts of every tile are added to the global counters with atomics. Portable.
-template <class ExecSpace, int T>
+template <class ExecSpace, int T, BITGRAPH_TU_LOCAL_PARAM>
 struct b2sr_line_counts {
   using mem = memory_space_t<ExecSpace>;
   using word = tile_word_t<T>;
@@ -187,7 +187,7 @@ struct b2sr_line_counts {
 };
 
 /// Turns per-line entry counts into monoid values and merges them into w; portable.
-template <class ExecSpace, class M, class Accum>
+template <class ExecSpace, class M, class Accum, BITGRAPH_TU_LOCAL_PARAM>
 struct merge_counts_impl {
   using mem = memory_space_t<ExecSpace>;
   using T = typename M::value_type;
@@ -221,7 +221,7 @@ struct b2sr_reduce_impl {
 };
 
 /// CSR w<mask> = accum(w, row reductions over the weights (or 1)): one thread per row; portable.
-template <class ExecSpace, class M, class Accum>
+template <class ExecSpace, class M, class Accum, BITGRAPH_TU_LOCAL_PARAM>
 struct csr_reduce_rows_impl {
   using mem = memory_space_t<ExecSpace>;
   using T = typename M::value_type;
@@ -335,7 +335,7 @@ void reduce_rows(const ExecSpace& exec, W& w, const Mask& mask, const Accum&, co
 
 /// Out-degree (row popcount) of every vertex of a B2SR pattern.
 template <class ExecSpace>
-Kokkos::View<offset_t*, memory_space_t<ExecSpace>> out_degrees(const ExecSpace& exec,
+BITGRAPH_TU_LOCAL Kokkos::View<offset_t*, memory_space_t<ExecSpace>> out_degrees(const ExecSpace& exec,
                                                                const b2sr_matrix<memory_space_t<ExecSpace>>& a) {
   using mem = memory_space_t<ExecSpace>;
   auto d = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::out_degrees", a.n);
@@ -346,7 +346,7 @@ Kokkos::View<offset_t*, memory_space_t<ExecSpace>> out_degrees(const ExecSpace& 
 
 /// In-degree (column popcount) of every vertex of a B2SR pattern.
 template <class ExecSpace>
-Kokkos::View<offset_t*, memory_space_t<ExecSpace>> in_degrees(const ExecSpace& exec,
+BITGRAPH_TU_LOCAL Kokkos::View<offset_t*, memory_space_t<ExecSpace>> in_degrees(const ExecSpace& exec,
                                                               const b2sr_matrix<memory_space_t<ExecSpace>>& a) {
   using mem = memory_space_t<ExecSpace>;
   auto d = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::in_degrees", a.n);

@@ -164,7 +164,7 @@ inline graph_kind selected_kind(graph_kind in, select_kind s, std::int64_t k) {
 /// count the surviving tiles of each tile row, scan, fill (recomputing the masked words), then count
 /// the bits. Tile size and packing order are kept. Shared by select and unfold.
 template <class ExecSpace, int T, class Filter>
-b2sr_matrix<memory_space_t<ExecSpace>> filter_b2sr_tiles(const ExecSpace& exec, const b2sr_matrix<memory_space_t<ExecSpace>>& a,
+BITGRAPH_TU_LOCAL b2sr_matrix<memory_space_t<ExecSpace>> filter_b2sr_tiles(const ExecSpace& exec, const b2sr_matrix<memory_space_t<ExecSpace>>& a,
                                                          const Filter& filter, graph_kind kind) {
   using mem = memory_space_t<ExecSpace>;
   using word = tile_word_t<T>;
@@ -229,7 +229,7 @@ b2sr_matrix<memory_space_t<ExecSpace>> b2sr_select_band(const ExecSpace& exec, c
 }
 
 /// CSR band selection (count, scan, fill; weights kept); portable.
-template <class ExecSpace>
+template <class ExecSpace, BITGRAPH_TU_LOCAL_PARAM>
 struct csr_select_impl {
   using mem = memory_space_t<ExecSpace>;
   static csr_graph<mem> run(const ExecSpace& exec, const csr_graph<mem>& g, select_kind s, std::int64_t k) {
@@ -285,7 +285,7 @@ struct b2sr_select_impl {
 
 /// Entries of a dense vector (present = differs from `absent`) or a sparse vector that satisfy a
 /// predicate, as a new sparse vector: flag, scan, fill; portable.
-template <class ExecSpace, class P, class T>
+template <class ExecSpace, class P, class T, BITGRAPH_TU_LOCAL_PARAM>
 struct select_vector_impl {
   using mem = memory_space_t<ExecSpace>;
   static sparse_vector<T, mem> run_dense(const ExecSpace& exec, const P& pred, const Kokkos::View<const T*, mem>& u,

@@ -53,7 +53,7 @@ namespace detail {
 /// Gathered products of SpMSpV: `keys[q]` = output index (invalid_vertex when the mask removed it),
 /// `vals[q]` = A(i, j) ⊗ x(i).
 template <class ExecSpace, class S>
-offset_t spmspv_gather(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& a,
+BITGRAPH_TU_LOCAL offset_t spmspv_gather(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& a,
                        const sparse_vector<typename S::value_type, memory_space_t<ExecSpace>>& x,
                        Kokkos::View<const std::uint32_t*, memory_space_t<ExecSpace>> mbits, bool masked, bool complement,
                        bool with_values, Kokkos::View<std::uint32_t*, memory_space_t<ExecSpace>>& keys,
@@ -109,7 +109,7 @@ offset_t spmspv_gather(const ExecSpace& exec, const csr_graph<memory_space_t<Exe
 /// Segmented reduction of sorted (key, value) pairs into the output sparse vector (keys equal to
 /// invalid_vertex, the masked-out entries, sort last and are dropped).
 template <class ExecSpace, class S>
-void spmspv_reduce_sorted(const ExecSpace& exec, vertex_t n, offset_t m, Kokkos::View<std::uint32_t*, memory_space_t<ExecSpace>> keys,
+BITGRAPH_TU_LOCAL void spmspv_reduce_sorted(const ExecSpace& exec, vertex_t n, offset_t m, Kokkos::View<std::uint32_t*, memory_space_t<ExecSpace>> keys,
                           Kokkos::View<typename S::value_type*, memory_space_t<ExecSpace>> vals, bool with_values,
                           sparse_vector<typename S::value_type, memory_space_t<ExecSpace>>& y) {
   using mem = memory_space_t<ExecSpace>;
@@ -147,7 +147,7 @@ void spmspv_reduce_sorted(const ExecSpace& exec, vertex_t n, offset_t m, Kokkos:
 }
 
 /// Portable SpMSpV.
-template <class ExecSpace, class S>
+template <class ExecSpace, class S, BITGRAPH_TU_LOCAL_PARAM>
 struct spmspv_generic {
   using mem = memory_space_t<ExecSpace>;
   using T = typename S::value_type;
@@ -251,7 +251,7 @@ struct spmspv_impl {
 /// `invalid_argument_error` on size mismatches, unsorted/out-of-range x, or structure-only mode with a
 /// non-Boolean semiring.
 template <class ExecSpace, class S, class Mask = no_mask>
-void spmspv(const ExecSpace& exec, sparse_vector<typename S::value_type, memory_space_t<ExecSpace>>& y, const Mask& mask,
+BITGRAPH_TU_LOCAL void spmspv(const ExecSpace& exec, sparse_vector<typename S::value_type, memory_space_t<ExecSpace>>& y, const Mask& mask,
             const S&, const sparse_vector<typename S::value_type, memory_space_t<ExecSpace>>& x,
             const csr_graph<memory_space_t<ExecSpace>>& a, const spmspv_options& opts = {}) {
   using mem = memory_space_t<ExecSpace>;
