@@ -3,7 +3,8 @@
 # linkage. Such a wrapper keeps its copy/call/delete function pointers in per-translation-unit statics;
 # when the linker keeps another unit's copy of a Kokkos function that copies the lambda, the program
 # calls address 0 (see modules/core/include/bitgraph/core/linkage.hpp). Every function that holds a
-# lambda must be BITGRAPH_TU_LOCAL (namespace scope) or take `class = tu_local` (op structs).
+# lambda must be BITGRAPH_TU_LOCAL (namespace scope) or end its template parameters with
+# BITGRAPH_TU_LOCAL_PARAM (op structs).
 # usage: check_lambda_linkage.sh FILE...
 set -euo pipefail
 status=0
@@ -11,7 +12,6 @@ for f in "$@"; do
   bad=$(nm -C "$f" | grep -E ' [WVu] ' | grep -E '__nv_hdl_wrapper_t|__nv_hdl_helper_trait' || true)
   if [[ -n "$bad" ]]; then
     echo "check_lambda_linkage: $f has $(grep -c . <<< "$bad") lambda wrapper symbols with external linkage, e.g.:" >&2
-    # The enclosing function is named after '&(' in the tag.
     # The enclosing function is the tag's second argument: ", &(SIGNATURE)" or ", &CLASS::FN".
     python3 -c '
 import collections, re, sys

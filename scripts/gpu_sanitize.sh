@@ -34,7 +34,7 @@ for f in "$logs"/*.log; do
   [[ -e "$f" ]] || continue
   name=$(head -n 1 "$f" | cut -c7-)
   rc=$(grep -oE "^rc=[0-9]+ time=[0-9]+" "$f" | tail -n 1)
-  summ=$(grep -m1 -E "(RACECHECK|ERROR|LEAK) SUMMARY" "$f" | sed -E 's/.*SUMMARY: //')
+  summ=$(grep -E "(RACECHECK|ERROR|LEAK) SUMMARY" "$f" | sed -E 's/.*SUMMARY: //' | paste -sd ';' -)
   res=$(grep -m1 -E "All tests passed|test cases" "$f")
   printf '%-72s | %-16s | %-40s | %s\n' "$name" "$rc" "${summ:-no summary (cut)}" "$res"
   grep -E "^=========  +(Write|Read) Thread|^=========  +(Invalid|Uninitialized)|^=========     at " "$f" \
