@@ -2,7 +2,7 @@
 # Differential tests against SuiteSparse:GraphBLAS + LAGraph: installs the host dependencies and the
 # oracle's (scripts/bootstrap.sh, scripts/bootstrap_oracle.sh), builds bitgraph_oracle (preset oracle)
 # and runs its ctest entries: >= 1000 random graphs plus every LAGraph data file, then the self-test
-# that plants a fault in every comparison and fails unless each one is reported.
+# that plants a fault in every comparison on 120 random graphs and fails unless each one is reported.
 #
 # usage: scripts/oracle.sh            (environment: BITGRAPH_DEPS_DIR, BITGRAPH_JOBS as for test.sh)
 set -euo pipefail
