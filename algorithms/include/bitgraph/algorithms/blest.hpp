@@ -85,7 +85,7 @@ BITGRAPH_TU_LOCAL blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const 
 
 /// Builds the Blest structure of a prepared graph (its in-edge CSR), see above.
 template <class ExecSpace>
-BITGRAPH_TU_LOCAL blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
+blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
                                                         const std::vector<vertex_t>& new_of_old = {}) {
   return make_blest_graph(exec, g.in_csr(), new_of_old);
 }
@@ -125,7 +125,7 @@ BITGRAPH_TU_LOCAL bvss_bfs_stats bfs_tensor_core(const ExecSpace& exec, const bl
 
 /// As above, allocating the levels.
 template <class ExecSpace>
-BITGRAPH_TU_LOCAL blest_bfs_result<memory_space_t<ExecSpace>> bfs_tensor_core(const ExecSpace& exec, const blest_graph<memory_space_t<ExecSpace>>& g,
+blest_bfs_result<memory_space_t<ExecSpace>> bfs_tensor_core(const ExecSpace& exec, const blest_graph<memory_space_t<ExecSpace>>& g,
                                                             vertex_t source, bvss_bfs_options opts = {}) {
   using mem = memory_space_t<ExecSpace>;
   detail::check_source<ExecSpace>("bfs_tensor_core", source, g.bvss.n);

@@ -373,7 +373,7 @@ csr_graph<memory_space_t<ExecSpace>> to_csr(const ExecSpace& exec, const b2sr_ma
 /// B2SR of A^T. The tile pattern is transposed like a CSR; each tile's bits are transposed too when
 /// `keep_order` (default), or kept as they are with the packing order flipped (cheaper, same matrix).
 template <class ExecSpace>
-BITGRAPH_TU_LOCAL b2sr_matrix<memory_space_t<ExecSpace>> transpose(const ExecSpace& exec, const b2sr_matrix<memory_space_t<ExecSpace>>& a,
+b2sr_matrix<memory_space_t<ExecSpace>> transpose(const ExecSpace& exec, const b2sr_matrix<memory_space_t<ExecSpace>>& a,
                                                  bool keep_order = true) {
   auto t = detail::dispatch_tile_dim(a.tile_dim, [&](auto td) {
     return detail::b2sr_transpose_impl<ExecSpace, decltype(td)::value>(exec, a, keep_order);

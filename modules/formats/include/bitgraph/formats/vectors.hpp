@@ -236,7 +236,7 @@ BITGRAPH_TU_LOCAL Kokkos::View<T*, memory_space_t<ExecSpace>> to_dense(const Exe
 
 /// Bitmap of a sparse vector's indices.
 template <class ExecSpace, class T>
-BITGRAPH_TU_LOCAL bitmap<memory_space_t<ExecSpace>> to_bitmap(const ExecSpace& exec, const sparse_vector<T, memory_space_t<ExecSpace>>& s) {
+bitmap<memory_space_t<ExecSpace>> to_bitmap(const ExecSpace& exec, const sparse_vector<T, memory_space_t<ExecSpace>>& s) {
   return bitmap_from_indices(exec, s.n,
                              Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>>(
                                  Kokkos::subview(s.indices, Kokkos::make_pair(offset_t(0), s.nnz))));

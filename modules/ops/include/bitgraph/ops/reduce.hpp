@@ -335,7 +335,7 @@ void reduce_rows(const ExecSpace& exec, W& w, const Mask& mask, const Accum&, co
 
 /// Out-degree (row popcount) of every vertex of a B2SR pattern.
 template <class ExecSpace>
-BITGRAPH_TU_LOCAL Kokkos::View<offset_t*, memory_space_t<ExecSpace>> out_degrees(const ExecSpace& exec,
+Kokkos::View<offset_t*, memory_space_t<ExecSpace>> out_degrees(const ExecSpace& exec,
                                                                const b2sr_matrix<memory_space_t<ExecSpace>>& a) {
   using mem = memory_space_t<ExecSpace>;
   auto d = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::out_degrees", a.n);
@@ -346,7 +346,7 @@ BITGRAPH_TU_LOCAL Kokkos::View<offset_t*, memory_space_t<ExecSpace>> out_degrees
 
 /// In-degree (column popcount) of every vertex of a B2SR pattern.
 template <class ExecSpace>
-BITGRAPH_TU_LOCAL Kokkos::View<offset_t*, memory_space_t<ExecSpace>> in_degrees(const ExecSpace& exec,
+Kokkos::View<offset_t*, memory_space_t<ExecSpace>> in_degrees(const ExecSpace& exec,
                                                               const b2sr_matrix<memory_space_t<ExecSpace>>& a) {
   using mem = memory_space_t<ExecSpace>;
   auto d = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::in_degrees", a.n);
