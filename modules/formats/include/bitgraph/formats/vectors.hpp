@@ -5,6 +5,7 @@
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "bitgraph/core/bits.hpp"
@@ -47,6 +48,19 @@ struct sparse_vector {
 /// A dense full-precision vector is a plain 1-D view.
 template <class T, class MemorySpace>
 using dense_vector = Kokkos::View<T*, MemorySpace>;
+
+namespace detail {
+/// Operand kinds of the vector ops: a bitmap, or a dense vector (any rank-1 view).
+template <class V>
+struct is_bitmap : std::false_type {};
+template <class Mem>
+struct is_bitmap<bitmap<Mem>> : std::true_type {};
+
+template <class V>
+struct is_dense : std::false_type {};
+template <class T, class... P>
+struct is_dense<Kokkos::View<T*, P...>> : std::true_type {};
+}  // namespace detail
 
 /// Reads bit `i` of a bitmap's word array.
 template <class Words>
