@@ -70,16 +70,6 @@ std::string_view space_name() {
 
 namespace detail {
 
-/// Rejects a forced kernel path that `ExecSpace` cannot run.
-template <class ExecSpace>
-void check_algorithm(op_algorithm a, const char* func) {
-  if ((a == op_algorithm::cuda_warp || a == op_algorithm::cuda_mma) && !is_cuda_space_v<ExecSpace>) {
-    throw unsupported_error(detail::concat("bitgraph::", func, ": algorithm '", to_string(a),
-                                           "' needs the Cuda execution space, not '",
-                                           space_name<ExecSpace>(), "'"));
-  }
-}
-
 /// Number of bytes of `count` elements of `T`, or `size_error` if that overflows.
 template <class T>
 std::size_t checked_bytes(std::uint64_t count, const std::string& label) {

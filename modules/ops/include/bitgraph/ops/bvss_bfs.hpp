@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "bitgraph/core/bits.hpp"
+#include "bitgraph/core/dispatch.hpp"
 #include "bitgraph/core/error.hpp"
 #include "bitgraph/core/execution.hpp"
 #include "bitgraph/formats/bvss.hpp"

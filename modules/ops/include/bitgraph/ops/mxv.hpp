@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "bitgraph/core/bits.hpp"
+#include "bitgraph/core/dispatch.hpp"
 #include "bitgraph/core/error.hpp"
 #include "bitgraph/core/execution.hpp"
 #include "bitgraph/core/launch.hpp"

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "bitgraph/core/bits.hpp"
+#include "bitgraph/core/dispatch.hpp"
 #include "bitgraph/core/error.hpp"
 #include "bitgraph/core/execution.hpp"
 #include "bitgraph/formats/csr.hpp"
