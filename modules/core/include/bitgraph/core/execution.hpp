@@ -12,7 +12,6 @@
 
 #include "bitgraph/core/error.hpp"
 #include "bitgraph/core/types.hpp"
-#include "bitgraph/core/linkage.hpp"
 
 namespace bitgraph {
 
@@ -123,22 +122,26 @@ KOKKOS_FORCEINLINE_FUNCTION offset_t atomic_fetch_add_offset(offset_t* p, offset
 
 namespace detail {
 
+/// The body of `exclusive_scan`: counts(i) becomes the sum of the counts before it.
+template <class View>
+struct exclusive_scan_functor {
+  View c;
+  KOKKOS_INLINE_FUNCTION void operator()(const offset_t i, offset_t& acc, const bool final) const {
+    const offset_t v = c(i);
+    if (final) c(i) = acc;
+    acc += v;
+  }
+};
+
 /// Replaces `counts` (its last entry 0) by its exclusive prefix sums and returns the total: the scan
 /// step of every count / scan / fill construction (CSR and B2SR builds, SpGEMM, select, radix sort).
-/// `label` names the kernel for profilers.
+/// `label` names the kernel for profilers. Fences (the total is read back).
 template <class ExecSpace, class View>
-BITGRAPH_TU_LOCAL offset_t exclusive_scan(const ExecSpace& exec, const View& counts, const char* label = "bitgraph::exclusive_scan") {
+offset_t exclusive_scan(const ExecSpace& exec, const View& counts, const char* label = "bitgraph::exclusive_scan") {
   static_assert(std::is_same_v<typename View::non_const_value_type, offset_t>, "scans run over offsets");
-  auto c = counts;
   offset_t total = 0;
-  Kokkos::parallel_scan(
-      label, Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, c.extent(0)),
-      KOKKOS_LAMBDA(const offset_t i, offset_t& acc, const bool final) {
-        const offset_t v = c(i);
-        if (final) c(i) = acc;
-        acc += v;
-      },
-      total);
+  Kokkos::parallel_scan(label, Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, counts.extent(0)),
+                        exclusive_scan_functor<View>{counts}, total);
   return total;
 }
 

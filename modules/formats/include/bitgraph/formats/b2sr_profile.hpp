@@ -103,6 +103,30 @@ struct profile_options {
 
 namespace detail {
 
+/// Alg. 1 for one sampled row: entries over distinct column segments of width t, summed over the
+/// non-empty rows (and those counted).
+template <class Mem>
+struct bit_row_segments {
+  Kokkos::View<const offset_t*, Mem> row_ptr;
+  Kokkos::View<const vertex_t*, Mem> col_idx;
+  Kokkos::View<const vertex_t*, Mem> rows;
+  vertex_t t;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t i, double& acc, std::uint64_t& cnt) const {
+    const vertex_t u = rows(i);
+    const offset_t b = row_ptr(u), e = row_ptr(u + 1);
+    if (b == e) return;
+    offset_t segments = 0;
+    vertex_t last = invalid_vertex;
+    for (offset_t p = b; p < e; ++p) {
+      const vertex_t s = col_idx(p) / t;
+      segments += (s != last);
+      last = s;
+    }
+    acc += double(e - b) / double(segments);
+    ++cnt;
+  }
+};
+
 /// Random sample of k distinct values in [0, n), sorted (all of them if k >= n).
 inline std::vector<vertex_t> sample_ids(vertex_t n, std::uint64_t k, std::uint64_t seed) {
   std::vector<vertex_t> out;
@@ -133,7 +157,7 @@ inline std::vector<vertex_t> sample_ids(vertex_t n, std::uint64_t k, std::uint64
 /// exact non-empty tiles of `sample_rows / T` random tile rows and extrapolates. The chosen tile size
 /// minimises the estimated B2SR bytes. `g` must be duplicate-free.
 template <class ExecSpace>
-BITGRAPH_TU_LOCAL tile_size_profile profile_tile_sizes(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g,
+tile_size_profile profile_tile_sizes(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g,
                                      const profile_options& opts = {}) {
   using mem = memory_space_t<ExecSpace>;
   BITGRAPH_CHECK_ARG(!g.has_duplicates, "profile_tile_sizes", "the graph must be duplicate-free");
@@ -145,8 +169,6 @@ BITGRAPH_TU_LOCAL tile_size_profile profile_tile_sizes(const ExecSpace& exec, co
   Kokkos::View<vertex_t*, mem> rows = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::profile::rows", rows_h.size(), false);
   Kokkos::deep_copy(exec, rows, Kokkos::View<const vertex_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(
                                     rows_h.data(), rows_h.size()));
-  auto row_ptr = g.row_ptr;
-  auto col_idx = g.col_idx;
   double best_bytes = -1;
   for (int t : opts.tile_dims) {
     BITGRAPH_CHECK_ARG(valid_tile_dim(t), "profile_tile_sizes", "tile dimension ", t, " is not one of 4, 8, 16, 32, 64");
@@ -155,23 +177,9 @@ BITGRAPH_TU_LOCAL tile_size_profile profile_tile_sizes(const ExecSpace& exec, co
     // Alg. 1: per sampled row, entries / distinct column segments of width t.
     double ratio_sum = 0;
     std::uint64_t nonempty = 0;
-    Kokkos::parallel_reduce(
-        "bitgraph::profile::alg1", Kokkos::RangePolicy<ExecSpace>(exec, 0, rows.extent(0)),
-        KOKKOS_LAMBDA(const std::size_t i, double& acc, std::uint64_t& cnt) {
-          const vertex_t u = rows(i);
-          const offset_t b = row_ptr(u), e = row_ptr(u + 1);
-          if (b == e) return;
-          offset_t segments = 0;
-          vertex_t last = invalid_vertex;
-          for (offset_t p = b; p < e; ++p) {
-            const vertex_t s = col_idx(p) / static_cast<vertex_t>(t);
-            segments += (s != last);
-            last = s;
-          }
-          acc += double(e - b) / double(segments);
-          ++cnt;
-        },
-        ratio_sum, nonempty);
+    Kokkos::parallel_reduce("bitgraph::profile::alg1", Kokkos::RangePolicy<ExecSpace>(exec, 0, rows.extent(0)),
+                            detail::bit_row_segments<mem>{g.row_ptr, g.col_idx, rows, static_cast<vertex_t>(t)}, ratio_sum,
+                            nonempty);
     est.entries_per_bit_row = nonempty ? ratio_sum / double(nonempty) : 0.0;
 
     const vertex_t ntr = static_cast<vertex_t>(ceil_div<std::uint64_t>(n, t));

@@ -10,7 +10,7 @@
 
 #include "bitgraph/backends/cuda/ptx/mma_b1.hpp"
 #include "bitgraph/core/types.hpp"
-#include "bitgraph/formats/bvss.hpp"
+#include "bitgraph/formats/bvss_layout.hpp"
 
 namespace bitgraph::cuda {
 

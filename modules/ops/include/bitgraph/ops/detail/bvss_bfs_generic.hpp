@@ -10,7 +10,7 @@
 #include "bitgraph/core/bits.hpp"
 #include "bitgraph/core/dispatch.hpp"
 #include "bitgraph/core/execution.hpp"
-#include "bitgraph/formats/bvss.hpp"
+#include "bitgraph/formats/bvss_layout.hpp"
 #include "bitgraph/ops/options.hpp"
 
 namespace bitgraph::detail {

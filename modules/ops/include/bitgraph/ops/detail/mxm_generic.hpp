@@ -307,14 +307,6 @@ struct spgemm_compact {
   }
 };
 
-template <class Mem, class Word>
-struct count_set_bits {
-  Kokkos::View<const Word*, Mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>> words;
-  KOKKOS_INLINE_FUNCTION void operator()(const offset_t i, offset_t& acc) const {
-    acc += popcount(static_cast<std::uint64_t>(words(i)));
-  }
-};
-
 /// Boolean SpGEMM C = A·B on B2SR (row-major output; col-major when A is). Symbolic: gather the candidate
 /// tile columns of each tile row, sort, unique. Numeric: Gustavson over tiles. Empty product tiles are
 /// dropped at the end.
@@ -379,7 +371,7 @@ struct spgemm_generic {
     offset_t nnz = 0;
     Kokkos::parallel_reduce("bitgraph::spgemm::nnz",
                             Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, nkeep * T),
-                            count_set_bits<mem, word>{ow}, nnz);
+                            count_word_bits<mem, word>{ow}, nnz);
     c.nnz = nnz;
     return c;
   }

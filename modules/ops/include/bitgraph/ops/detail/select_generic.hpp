@@ -146,15 +146,6 @@ struct filter_tiles_fill {
   }
 };
 
-/// Set bits of a word array (the nnz of a filtered B2SR).
-template <class Mem, class Word>
-struct count_word_bits {
-  Kokkos::View<const Word*, Mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>> words;
-  KOKKOS_INLINE_FUNCTION void operator()(const offset_t i, offset_t& acc) const {
-    acc += popcount(static_cast<std::uint64_t>(words(i)));
-  }
-};
-
 /// A new B2SR with every tile's words ANDed with `filter(tr, tc, w)` and the tiles left empty dropped:
 /// count the surviving tiles of each tile row, scan, fill (recomputing the masked words), then count
 /// the bits. Tile size and packing order are kept. Shared by select and unfold.
