@@ -13,7 +13,7 @@
 #include <thread>
 
 #include "bitgraph/core/error.hpp"
-#include "bitgraph/generators/detail.hpp"
+#include "generators_detail.hpp"
 #include "bitgraph/generators/generators.hpp"
 #include "bitgraph/generators/graph_spec.hpp"
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "bitgraph/core/error.hpp"
-#include "bitgraph/generators/detail.hpp"
+#include "generators_detail.hpp"
 #include "bitgraph/generators/generators.hpp"
 #include "bitgraph/generators/graph_spec.hpp"
 

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "bitgraph/core/error.hpp"
-#include "bitgraph/generators/detail.hpp"
+#include "generators_detail.hpp"
 #include "bitgraph/generators/generators.hpp"
 #include "bitgraph/generators/graph_spec.hpp"
 
