@@ -58,8 +58,8 @@ struct spmv_rows {
     const std::int64_t b = wide ? rp64(row) : rp(row), e = wide ? rp64(row + 1) : rp(row + 1);
     float sum = 0;
     Kokkos::parallel_reduce(
-        Kokkos::ThreadVectorRange(m, static_cast<int>(e - b)), [&](const int k, float& acc) { acc += val(b + k) * x(col(b + k)); },
-        sum);
+        Kokkos::ThreadVectorRange(m, static_cast<int>(e - b)),
+        [&](const int k, float& acc) { acc += val(b + k) * x(col(b + k)); }, sum);
     Kokkos::single(Kokkos::PerThread(m), [&]() { y(row) = sum; });
   }
 };
@@ -136,7 +136,8 @@ struct pr_pull {
 }  // namespace kernels
 
 template <class ExecSpace>
-csr_fp32<memory_space_t<ExecSpace>> make_csr_fp32(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g) {
+csr_fp32<memory_space_t<ExecSpace>> make_csr_fp32(const ExecSpace& exec,
+                                                  const csr_graph<memory_space_t<ExecSpace>>& g) {
   using mem = memory_space_t<ExecSpace>;
   csr_fp32<mem> c;
   c.n = static_cast<std::int32_t>(g.n);
@@ -164,7 +165,8 @@ csr_fp32<memory_space_t<ExecSpace>> make_csr_fp32(const ExecSpace& exec, const c
 /// SpMV shape). The portable baseline where neither Kokkos Kernels nor cuSPARSE is available.
 template <class ExecSpace>
 void spmv_fp32(const ExecSpace& exec, const csr_fp32<memory_space_t<ExecSpace>>& a,
-               Kokkos::View<const float*, memory_space_t<ExecSpace>> x, Kokkos::View<float*, memory_space_t<ExecSpace>> y) {
+               Kokkos::View<const float*, memory_space_t<ExecSpace>> x,
+               Kokkos::View<float*, memory_space_t<ExecSpace>> y) {
   using policy = Kokkos::TeamPolicy<ExecSpace>;
   const int vec = is_cuda_space_v<ExecSpace> ? 8 : 1;
   const int team = is_cuda_space_v<ExecSpace> ? 32 : 1;
@@ -198,15 +200,18 @@ int csr_pushpull_bfs(const ExecSpace& exec, const csr_graph<memory_space_t<ExecS
     // GAP's switch: bottom-up when the frontier's edges exceed a fraction (1/14) of the edges;
     // back to top-down when the frontier falls below n / 24.
     const double frontier_edges = double(nq) * edges_per_vertex;
-    if (!bottom_up && frontier_edges > double(out.nnz) / 14.0) bottom_up = true;
-    else if (bottom_up && double(nq) < double(n) / 24.0) bottom_up = false;
+    if (!bottom_up && frontier_edges > double(out.nnz) / 14.0)
+      bottom_up = true;
+    else if (bottom_up && double(nq) < double(n) / 24.0)
+      bottom_up = false;
     Kokkos::deep_copy(exec, counter, offset_t(0));
     const level_t prev = d - 1;
     if (bottom_up) {
       Kokkos::parallel_for("bench::bfs_bottom_up", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
                            kernels::bfs_bottom_up<mem>{in.row_ptr, in.col_idx, levels, qb, counter, prev});
     } else {
-      Kokkos::parallel_for("bench::bfs_top_down", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, nq),
+      Kokkos::parallel_for("bench::bfs_top_down",
+                           Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, nq),
                            kernels::bfs_top_down<mem>{out.row_ptr, out.col_idx, qa, levels, qb, counter, prev});
     }
     Kokkos::deep_copy(exec, nq, Kokkos::subview(counter, 0));
@@ -221,7 +226,8 @@ int csr_pushpull_bfs(const ExecSpace& exec, const csr_graph<memory_space_t<ExecS
 /// contrib(u) = d r(u) / outdeg(u). Returns the L1 change.
 template <class ExecSpace>
 double csr_pagerank_iteration(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& out,
-                              const csr_graph<memory_space_t<ExecSpace>>& in, Kokkos::View<double*, memory_space_t<ExecSpace>> r,
+                              const csr_graph<memory_space_t<ExecSpace>>& in,
+                              Kokkos::View<double*, memory_space_t<ExecSpace>> r,
                               Kokkos::View<double*, memory_space_t<ExecSpace>> contrib, double damping) {
   using mem = memory_space_t<ExecSpace>;
   const vertex_t n = out.n;

@@ -2,8 +2,8 @@
 // SpGEMM (C = L·U with U = L^T) followed by the mask C .* L and a sum.
 #pragma once
 
-#include <Kokkos_Core.hpp>
 #include <cusparse.h>
+#include <Kokkos_Core.hpp>
 
 #include <cstdint>
 #include <string>
@@ -49,7 +49,8 @@ class cusparse_spmv {
   cusparse_spmv& operator=(const cusparse_spmv&) = delete;
 
   /// y = A x on `exec`'s stream.
-  void run(const Kokkos::Cuda& exec, Kokkos::View<float*, Kokkos::CudaSpace> x, Kokkos::View<float*, Kokkos::CudaSpace> y) {
+  void run(const Kokkos::Cuda& exec, Kokkos::View<float*, Kokkos::CudaSpace> x,
+           Kokkos::View<float*, Kokkos::CudaSpace> y) {
     const float alpha = 1, beta = 0;
     cusparse_check(cusparseSetStream(handle_, exec.cuda_stream()), "set stream");
     cusparse_check(cusparseDnVecSetValues(x_, x.data()), "set x");
@@ -113,8 +114,10 @@ struct masked_sum {
       std::int32_t lo = crp(i), hi = crp(i + 1);
       while (lo < hi) {
         const std::int32_t mid = (lo + hi) / 2;
-        if (ccol(mid) < j) lo = mid + 1;
-        else hi = mid;
+        if (ccol(mid) < j)
+          lo = mid + 1;
+        else
+          hi = mid;
       }
       if (lo < crp(i + 1) && ccol(lo) == j) acc += static_cast<std::uint64_t>(cval(lo) + 0.5f);
     }
@@ -124,7 +127,8 @@ struct masked_sum {
 }  // namespace kernels
 
 /// The strictly lower (or upper) triangle of an undirected CSR as int32 CSR with fp32 ones.
-inline csr_fp32<Kokkos::CudaSpace> triangle_part(const Kokkos::Cuda& exec, const csr_graph<Kokkos::CudaSpace>& g, bool lower) {
+inline csr_fp32<Kokkos::CudaSpace> triangle_part(const Kokkos::Cuda& exec, const csr_graph<Kokkos::CudaSpace>& g,
+                                                 bool lower) {
   using mem = Kokkos::CudaSpace;
   const vertex_t n = g.n;
   csr_fp32<mem> t;
@@ -133,7 +137,8 @@ inline csr_fp32<Kokkos::CudaSpace> triangle_part(const Kokkos::Cuda& exec, const
   Kokkos::parallel_for(Kokkos::RangePolicy<Kokkos::Cuda>(exec, 0, n),
                        kernels::triangle_counts{g.row_ptr, g.col_idx, t.row_ptr, lower});
   std::int32_t total = 0;
-  Kokkos::parallel_scan(Kokkos::RangePolicy<Kokkos::Cuda>(exec, 0, n + 1), kernels::inclusive_scan_i32{t.row_ptr}, total);
+  Kokkos::parallel_scan(Kokkos::RangePolicy<Kokkos::Cuda>(exec, 0, n + 1), kernels::inclusive_scan_i32{t.row_ptr},
+                        total);
   t.nnz = total;
   t.col = Kokkos::View<std::int32_t*, mem>("bench::tri_col", total);
   t.val = Kokkos::View<float*, mem>("bench::tri_val", total);
@@ -156,24 +161,31 @@ inline std::uint64_t cusparse_triangles(const Kokkos::Cuda& exec, const csr_grap
   cusparseSpMatDescr_t A, B, C;
   const std::int64_t n = g.n;
   cusparse_check(cusparseCreateCsr(&A, n, n, l.nnz, l.row_ptr.data(), l.col.data(), l.val.data(), CUSPARSE_INDEX_32I,
-                                   CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F), "create L");
+                                   CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F),
+                 "create L");
   cusparse_check(cusparseCreateCsr(&B, n, n, u.nnz, u.row_ptr.data(), u.col.data(), u.val.data(), CUSPARSE_INDEX_32I,
-                                   CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F), "create U");
+                                   CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F),
+                 "create U");
   Kokkos::View<std::int32_t*, mem> crp("bench::c_rp", n + 1);
   cusparse_check(cusparseCreateCsr(&C, n, n, 0, crp.data(), nullptr, nullptr, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I,
-                                   CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F), "create C");
+                                   CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F),
+                 "create C");
   cusparseSpGEMMDescr_t d;
   cusparse_check(cusparseSpGEMM_createDescr(&d), "SpGEMM descr");
   const float alpha = 1, beta = 0;
   const auto op = CUSPARSE_OPERATION_NON_TRANSPOSE;
   const auto alg = CUSPARSE_SPGEMM_DEFAULT;
   std::size_t b1 = 0, b2 = 0;
-  cusparse_check(cusparseSpGEMM_workEstimation(h, op, op, &alpha, A, B, &beta, C, CUDA_R_32F, alg, d, &b1, nullptr), "work 1");
+  cusparse_check(cusparseSpGEMM_workEstimation(h, op, op, &alpha, A, B, &beta, C, CUDA_R_32F, alg, d, &b1, nullptr),
+                 "work 1");
   Kokkos::View<char*, mem> buf1("bench::spgemm_buf1", b1 + 1);
-  cusparse_check(cusparseSpGEMM_workEstimation(h, op, op, &alpha, A, B, &beta, C, CUDA_R_32F, alg, d, &b1, buf1.data()), "work 2");
-  cusparse_check(cusparseSpGEMM_compute(h, op, op, &alpha, A, B, &beta, C, CUDA_R_32F, alg, d, &b2, nullptr), "compute 1");
+  cusparse_check(cusparseSpGEMM_workEstimation(h, op, op, &alpha, A, B, &beta, C, CUDA_R_32F, alg, d, &b1, buf1.data()),
+                 "work 2");
+  cusparse_check(cusparseSpGEMM_compute(h, op, op, &alpha, A, B, &beta, C, CUDA_R_32F, alg, d, &b2, nullptr),
+                 "compute 1");
   Kokkos::View<char*, mem> buf2("bench::spgemm_buf2", b2 + 1);
-  cusparse_check(cusparseSpGEMM_compute(h, op, op, &alpha, A, B, &beta, C, CUDA_R_32F, alg, d, &b2, buf2.data()), "compute 2");
+  cusparse_check(cusparseSpGEMM_compute(h, op, op, &alpha, A, B, &beta, C, CUDA_R_32F, alg, d, &b2, buf2.data()),
+                 "compute 2");
   std::int64_t rows = 0, cols = 0, cnnz = 0;
   cusparse_check(cusparseSpMatGetSize(C, &rows, &cols, &cnnz), "size");
   Kokkos::View<std::int32_t*, mem> ccol("bench::c_col", cnnz);
@@ -181,8 +193,8 @@ inline std::uint64_t cusparse_triangles(const Kokkos::Cuda& exec, const csr_grap
   cusparse_check(cusparseCsrSetPointers(C, crp.data(), ccol.data(), cval.data()), "set C");
   cusparse_check(cusparseSpGEMM_copy(h, op, op, &alpha, A, B, &beta, C, CUDA_R_32F, alg, d), "copy");
   std::uint64_t total = 0;
-  Kokkos::parallel_reduce(Kokkos::RangePolicy<Kokkos::Cuda>(exec, 0, n), kernels::masked_sum{l.row_ptr, l.col, crp, ccol, cval},
-                          total);
+  Kokkos::parallel_reduce(Kokkos::RangePolicy<Kokkos::Cuda>(exec, 0, n),
+                          kernels::masked_sum{l.row_ptr, l.col, crp, ccol, cval}, total);
   cusparseSpGEMM_destroyDescr(d);
   cusparseDestroySpMat(A);
   cusparseDestroySpMat(B);

@@ -33,8 +33,8 @@ int main(int argc, char** argv) {
     if (rank(v) > rank(top)) top = v;
   }
   std::printf("graph: %lld vertices, %lld stored entries\n", (long long)g.n(), (long long)g.csr.nnz);
-  std::printf("bfs from 0: reached %lld of %lld, depth %d, level of the last vertex %d\n",
-              (long long)levels.reached, (long long)g.n(), levels.depth, (int)level(g.n() - 1));
+  std::printf("bfs from 0: reached %lld of %lld, depth %d, level of the last vertex %d\n", (long long)levels.reached,
+              (long long)g.n(), levels.depth, (int)level(g.n() - 1));
   std::printf("pagerank: %d iterations, rank sum %.6f, top vertex %lld (rank %.6f)\n", pr.iterations, sum,
               (long long)top, rank(top));
   return 0;

@@ -32,8 +32,10 @@ namespace bitgraph::test {
 /// Cuda (tests skip combinations a path does not support).
 template <class Exec>
 std::vector<op_algorithm> kernel_paths() {
-  if constexpr (is_cuda_space_v<Exec>) return {op_algorithm::automatic, op_algorithm::generic, op_algorithm::cuda_warp};
-  else return {op_algorithm::automatic};
+  if constexpr (is_cuda_space_v<Exec>)
+    return {op_algorithm::automatic, op_algorithm::generic, op_algorithm::cuda_warp};
+  else
+    return {op_algorithm::automatic};
 }
 
 /// Copies a 1-D view (any memory space) into a std::vector.

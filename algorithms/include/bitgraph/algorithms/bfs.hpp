@@ -107,9 +107,9 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
   Kokkos::deep_copy(exec, frontier_bits.words, visited.words);
   sparse_vector<vertex_t, mem> frontier_sparse = make_sparse_vector<ExecSpace, vertex_t>(exec, n, {source}, {});
   // The frontier in up to three forms; which are current depends on the step that made it.
-  bool bits_valid = true;     // frontier_bits: made by pulls, SpMSpV and B2SR pushes
-  bool sparse_valid = true;   // frontier_sparse: made by SpMSpV pushes
-  bool queue_valid = false;   // queue: made by queue pushes (allocated at the first)
+  bool bits_valid = true;    // frontier_bits: made by pulls, SpMSpV and B2SR pushes
+  bool sparse_valid = true;  // frontier_sparse: made by SpMSpV pushes
+  bool queue_valid = false;  // queue: made by queue pushes (allocated at the first)
   Kokkos::View<vertex_t*, mem> queue, queue_next;
   Kokkos::View<offset_t, mem> queue_counter;
   offset_t queue_len = 0;
@@ -131,16 +131,18 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
   for (level_t d = 1;; ++d) {
     const double ratio = n ? double(nf) / double(n) : 0.0;
     if (opts.mode == bfs_mode::direction_optimized) {
-      if (!pulling && ratio > opts.alpha && ratio >= prev_ratio) pulling = true;
-      else if (pulling && ratio < opts.beta && ratio < prev_ratio) pulling = false;
+      if (!pulling && ratio > opts.alpha && ratio >= prev_ratio)
+        pulling = true;
+      else if (pulling && ratio < opts.beta && ratio < prev_ratio)
+        pulling = false;
     }
     prev_ratio = ratio;
     if (!bits_valid && (pulling ? !opts.operand_reuse : opts.push_kernel != bfs_push_kernel::queue)) {
       // Only a queue push leaves the bitmap stale; rebuild it where the next step reads it.
       Kokkos::deep_copy(exec, frontier_bits.words, std::uint32_t(0));
-      Kokkos::parallel_for(
-          "bitgraph::bfs::queue_to_bits", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, queue_len),
-          detail::bfs_queue_to_bits_functor<mem>{frontier_bits.words, queue});
+      Kokkos::parallel_for("bitgraph::bfs::queue_to_bits",
+                           Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, queue_len),
+                           detail::bfs_queue_to_bits_functor<mem>{frontier_bits.words, queue});
       bits_valid = true;
     }
     if (!pulling && opts.push_kernel == bfs_push_kernel::queue) {
@@ -195,7 +197,8 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
             sparse_vector<vertex_t, mem> y;
             spmspv(exec, y, mask_of(visited, true), any_secondi<vertex_t>{}, frontier_sparse, g.csr, so);
             Kokkos::parallel_for(
-                "bitgraph::bfs::scatter_parents", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, y.nnz),
+                "bitgraph::bfs::scatter_parents",
+                Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, y.nnz),
                 detail::bfs_scatter_parents_functor<mem>{res.parents, y.indices, y.values, next.words});
             frontier_sparse.nnz = y.nnz;
             frontier_sparse.indices = y.indices;
@@ -208,9 +211,9 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
             spmspv_options s2 = so;
             s2.structure_only = true;
             spmspv(exec, y, mask_of(visited, true), lor_land{}, x, g.csr, s2);
-            Kokkos::parallel_for(
-                "bitgraph::bfs::scatter_frontier", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, y.nnz),
-                detail::bfs_scatter_frontier_functor<mem>{next.words, y.indices});
+            Kokkos::parallel_for("bitgraph::bfs::scatter_frontier",
+                                 Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, y.nnz),
+                                 detail::bfs_scatter_frontier_functor<mem>{next.words, y.indices});
             frontier_sparse.nnz = y.nnz;
             frontier_sparse.indices = y.indices;
           }
@@ -220,9 +223,11 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
           mo.algorithm = detail::portable_step_path(opts.algorithm);  // the scatters have no CUDA kernel
           if (opts.parents) {
             // Scatter the frontier's tile rows; ANY keeps the first parent written.
-            Kokkos::View<vertex_t*, mem> cand = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::bfs::candidates", n, false);
+            Kokkos::View<vertex_t*, mem> cand =
+                allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::bfs::candidates", n, false);
             Kokkos::deep_copy(exec, cand, invalid_vertex);
-            vxm(exec, cand, mask_of(visited, true), no_accumulator{}, any_secondi<vertex_t>{}, frontier_bits, g.b2sr, mo);
+            vxm(exec, cand, mask_of(visited, true), no_accumulator{}, any_secondi<vertex_t>{}, frontier_bits, g.b2sr,
+                mo);
             detail::bfs_found_to_frontier(exec, visited, next, cand, res.parents, true);
           } else {
             vxm(exec, next, mask_of(visited, true, true), no_accumulator{}, lor_land{}, frontier_bits, g.b2sr, mo);

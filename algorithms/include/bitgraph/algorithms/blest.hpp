@@ -25,11 +25,11 @@ namespace bitgraph {
 template <class MemorySpace>
 struct blest_graph {
   bvss_matrix<MemorySpace> bvss;
-  Kokkos::View<vertex_t*, MemorySpace> new_of_old;  ///< empty when the graph was not reordered
-  std::vector<vertex_t> host_new_of_old;             ///< the same on the host (maps sources without a copy)
-  bvss_report report;                                ///< footprint, compression, update divergence
-  double build_seconds = 0;                          ///< BVSS construction (device)
-  bvss_bfs_workspace<MemorySpace> workspace;         ///< traversal buffers, reused by every BFS
+  Kokkos::View<vertex_t*, MemorySpace> new_of_old;     ///< empty when the graph was not reordered
+  std::vector<vertex_t> host_new_of_old;               ///< the same on the host (maps sources without a copy)
+  bvss_report report;                                  ///< footprint, compression, update divergence
+  double build_seconds = 0;                            ///< BVSS construction (device)
+  bvss_bfs_workspace<MemorySpace> workspace;           ///< traversal buffers, reused by every BFS
   Kokkos::View<level_t*, MemorySpace> scratch_levels;  ///< levels in BVSS ids when reordered
 };
 
@@ -49,12 +49,14 @@ struct blest_bfs_result {
 /// Throws `invalid_argument_error` for a permutation of the wrong length or not a bijection,
 /// `allocation_error` when a buffer does not fit. Fences `exec` (the build time is measured).
 template <class ExecSpace>
-blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g,
+blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec,
+                                                        const csr_graph<memory_space_t<ExecSpace>>& g,
                                                         const std::vector<vertex_t>& new_of_old = {});
 
 /// Builds the Blest structure of a prepared graph (its in-edge CSR), as above.
 template <class ExecSpace>
-blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
+blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec,
+                                                        const bit_graph<memory_space_t<ExecSpace>>& g,
                                                         const std::vector<vertex_t>& new_of_old = {});
 
 /// BFS levels from `source` (caller's id) by Blest's BVSS pulls, written to `levels` (length n, caller's
@@ -71,11 +73,13 @@ bvss_bfs_stats bfs_tensor_core(const ExecSpace& exec, const blest_graph<memory_s
 
 /// As above, allocating the levels.
 template <class ExecSpace>
-blest_bfs_result<memory_space_t<ExecSpace>> bfs_tensor_core(const ExecSpace& exec, const blest_graph<memory_space_t<ExecSpace>>& g,
+blest_bfs_result<memory_space_t<ExecSpace>> bfs_tensor_core(const ExecSpace& exec,
+                                                            const blest_graph<memory_space_t<ExecSpace>>& g,
                                                             vertex_t source, bvss_bfs_options opts = {});
 
 template <class ExecSpace>
-blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g,
+blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec,
+                                                        const csr_graph<memory_space_t<ExecSpace>>& g,
                                                         const std::vector<vertex_t>& new_of_old) {
   using mem = memory_space_t<ExecSpace>;
   if (!new_of_old.empty()) {
@@ -103,8 +107,8 @@ blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec, c
     auto dst = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::blest::dst", g.nnz, false);
     Kokkos::parallel_for("bitgraph::blest::relabel", Kokkos::RangePolicy<ExecSpace>(exec, 0, g.n),
                          detail::blest_relabel_functor<mem>{bg.new_of_old, g.row_ptr, g.col_idx, src, dst});
-    auto h = detail::build_csr_from_coo<ExecSpace>(exec, g.n, src, dst, Kokkos::View<const double*, mem>(), false, false,
-                                                   false, true, g.kind);
+    auto h = detail::build_csr_from_coo<ExecSpace>(exec, g.n, src, dst, Kokkos::View<const double*, mem>(), false,
+                                                   false, false, true, g.kind);
     bg.bvss = to_bvss(exec, h);
   }
   exec.fence();
@@ -118,7 +122,8 @@ blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec, c
 }
 
 template <class ExecSpace>
-blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
+blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec,
+                                                        const bit_graph<memory_space_t<ExecSpace>>& g,
                                                         const std::vector<vertex_t>& new_of_old) {
   return make_blest_graph(exec, g.in_csr(), new_of_old);
 }
@@ -129,7 +134,8 @@ bvss_bfs_stats bfs_tensor_core(const ExecSpace& exec, const blest_graph<memory_s
   using mem = memory_space_t<ExecSpace>;
   const vertex_t n = g.bvss.n;
   detail::check_source<ExecSpace>("bfs_tensor_core", source, n);
-  BITGRAPH_CHECK_ARG(levels.extent(0) == n, "bfs_tensor_core", "levels has ", levels.extent(0), " entries, expected ", n);
+  BITGRAPH_CHECK_ARG(levels.extent(0) == n, "bfs_tensor_core", "levels has ", levels.extent(0), " entries, expected ",
+                     n);
   detail::profiling_region region("bitgraph::bfs_tensor_core");
   if (opts.update_divergence < 0) opts.update_divergence = g.report.update_divergence;
   const bool permuted = !g.host_new_of_old.empty();
@@ -145,7 +151,8 @@ bvss_bfs_stats bfs_tensor_core(const ExecSpace& exec, const blest_graph<memory_s
 }
 
 template <class ExecSpace>
-blest_bfs_result<memory_space_t<ExecSpace>> bfs_tensor_core(const ExecSpace& exec, const blest_graph<memory_space_t<ExecSpace>>& g,
+blest_bfs_result<memory_space_t<ExecSpace>> bfs_tensor_core(const ExecSpace& exec,
+                                                            const blest_graph<memory_space_t<ExecSpace>>& g,
                                                             vertex_t source, bvss_bfs_options opts) {
   using mem = memory_space_t<ExecSpace>;
   detail::check_source<ExecSpace>("bfs_tensor_core", source, g.bvss.n);

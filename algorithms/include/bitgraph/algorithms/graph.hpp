@@ -18,9 +18,9 @@ namespace bitgraph {
 template <class MemorySpace>
 struct bit_graph {
   using memory_space = MemorySpace;
-  csr_graph<MemorySpace> csr;     ///< A, with weights when the input had them
-  csr_graph<MemorySpace> csr_t;   ///< A^T (directed only)
-  b2sr_matrix<MemorySpace> b2sr;  ///< A as bits
+  csr_graph<MemorySpace> csr;       ///< A, with weights when the input had them
+  csr_graph<MemorySpace> csr_t;     ///< A^T (directed only)
+  b2sr_matrix<MemorySpace> b2sr;    ///< A as bits
   b2sr_matrix<MemorySpace> b2sr_t;  ///< A^T as bits (directed only)
 
   /// Number of vertices.
@@ -42,8 +42,9 @@ struct bit_graph_options {
 /// Builds the B2SR form (and, for a directed graph, the transposes) of `g` on `exec`. `g` must be
 /// duplicate-free (the builders guarantee it unless asked otherwise). A tile dimension of 0 lets the
 /// sampling profile (`profile_tile_sizes`) choose. Work: one CSR to B2SR conversion (count, scan, fill over
-/// the entries), and for a directed graph a CSR transpose and a second conversion. Throws `invalid_argument_error` for a CSR with duplicates or an
-/// invalid tile dimension, `allocation_error` when a buffer does not fit. Fences `exec` before it returns.
+/// the entries), and for a directed graph a CSR transpose and a second conversion. Throws `invalid_argument_error` for
+/// a CSR with duplicates or an invalid tile dimension, `allocation_error` when a buffer does not fit. Fences `exec`
+/// before it returns.
 template <class ExecSpace>
 bit_graph<memory_space_t<ExecSpace>> make_bit_graph(const ExecSpace& exec, csr_graph<memory_space_t<ExecSpace>> g,
                                                     const bit_graph_options& opts = {});

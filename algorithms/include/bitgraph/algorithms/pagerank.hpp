@@ -49,16 +49,19 @@ struct pagerank_result {
 /// `allocation_error` when a buffer does not fit. Reads the change back every iteration and fences `exec`
 /// before it returns (an empty graph returns at once, with an empty rank).
 template <class ExecSpace>
-pagerank_result<memory_space_t<ExecSpace>> pagerank(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
+pagerank_result<memory_space_t<ExecSpace>> pagerank(const ExecSpace& exec,
+                                                    const bit_graph<memory_space_t<ExecSpace>>& g,
                                                     const pagerank_options& opts = {});
 
 template <class ExecSpace>
-pagerank_result<memory_space_t<ExecSpace>> pagerank(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
+pagerank_result<memory_space_t<ExecSpace>> pagerank(const ExecSpace& exec,
+                                                    const bit_graph<memory_space_t<ExecSpace>>& g,
                                                     const pagerank_options& opts) {
   using mem = memory_space_t<ExecSpace>;
   using S = plus_times<double>;
   detail::check_algorithm<ExecSpace>(opts.algorithm, "pagerank");
-  BITGRAPH_CHECK_ARG(opts.damping >= 0 && opts.damping < 1, "pagerank", "damping must be in [0, 1), not ", opts.damping);
+  BITGRAPH_CHECK_ARG(opts.damping >= 0 && opts.damping < 1, "pagerank", "damping must be in [0, 1), not ",
+                     opts.damping);
   BITGRAPH_CHECK_ARG(opts.tolerance >= 0, "pagerank", "tolerance must be non-negative");
   BITGRAPH_CHECK_ARG(opts.max_iterations > 0, "pagerank", "max_iterations must be positive");
   detail::profiling_region region("bitgraph::pagerank");

@@ -38,8 +38,8 @@ template <class MemorySpace>
 struct sssp_result {
   Kokkos::View<double*, MemorySpace> dist;
   int iterations = 0;
-  bool weighted = false;   ///< whether edge weights were used
-  bool converged = true;   ///< false when `max_iterations` stopped the rounds before the fixed point
+  bool weighted = false;  ///< whether edge weights were used
+  bool converged = true;  ///< false when `max_iterations` stopped the rounds before the fixed point
 };
 
 /// Shortest-path distances from `source` (+infinity where unreachable) by frontier Bellman-Ford over
@@ -78,9 +78,9 @@ sssp_result<memory_space_t<ExecSpace>> sssp(const ExecSpace& exec, const bit_gra
 
   if (res.weighted) {
     offset_t negative = 0;
-    Kokkos::parallel_reduce(
-        "bitgraph::sssp::check_weights", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, g.csr.nnz),
-        detail::sssp_check_weights_functor<mem>{g.csr.weights}, negative);
+    Kokkos::parallel_reduce("bitgraph::sssp::check_weights",
+                            Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, g.csr.nnz),
+                            detail::sssp_check_weights_functor<mem>{g.csr.weights}, negative);
     BITGRAPH_CHECK_ARG(negative == 0, "sssp", negative, " edges have negative weights");
     // Frontier Bellman-Ford: the frontier carries its distances; SpMSpV over MIN_PLUS yields the best
     // candidate per out-neighbour, which is kept where it improves.
@@ -97,17 +97,17 @@ sssp_result<memory_space_t<ExecSpace>> sssp(const ExecSpace& exec, const bit_gra
       sparse_vector<double, mem> cand;
       spmspv(exec, cand, no_mask{}, S{}, frontier, g.csr, so);
       auto improved = make_bitmap(exec, n);
-      Kokkos::parallel_for(
-          "bitgraph::sssp::relax", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, cand.nnz),
-          detail::sssp_relax_functor<mem>{cand.indices, cand.values, dist, improved.words});
+      Kokkos::parallel_for("bitgraph::sssp::relax",
+                           Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, cand.nnz),
+                           detail::sssp_relax_functor<mem>{cand.indices, cand.values, dist, improved.words});
       auto next = to_sparse(exec, improved);
       frontier.n = n;
       frontier.nnz = next.nnz;
       frontier.indices = next.indices;
       frontier.values = allocate_view<Kokkos::View<double*, mem>>("bitgraph::sssp::frontier_values", next.nnz, false);
-      Kokkos::parallel_for(
-          "bitgraph::sssp::frontier_values", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, next.nnz),
-          detail::sssp_frontier_values_functor<mem>{frontier.values, frontier.indices, dist});
+      Kokkos::parallel_for("bitgraph::sssp::frontier_values",
+                           Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, next.nnz),
+                           detail::sssp_frontier_values_functor<mem>{frontier.values, frontier.indices, dist});
     }
   } else {
     // Unit weights on the bits: x holds the distances of the vertices improved last round (identity

@@ -159,7 +159,8 @@ void bfs_found_to_frontier(const ExecSpace& exec, const bitmap<memory_space_t<Ex
                            Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>> found,
                            Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> parents, bool copy) {
   using mem = memory_space_t<ExecSpace>;
-  Kokkos::parallel_for("bitgraph::bfs::found_to_frontier", Kokkos::RangePolicy<ExecSpace>(exec, 0, next.words.extent(0)),
+  Kokkos::parallel_for("bitgraph::bfs::found_to_frontier",
+                       Kokkos::RangePolicy<ExecSpace>(exec, 0, next.words.extent(0)),
                        bfs_found_to_frontier_functor<mem>{next.words, visited.words, found, parents, visited.n, copy});
 }
 
@@ -177,10 +178,10 @@ offset_t bfs_push_queue(const ExecSpace& exec, const csr_graph<memory_space_t<Ex
   using mem = memory_space_t<ExecSpace>;
   const bool with_parents = parents.extent(0) > 0;
   Kokkos::deep_copy(exec, counter, offset_t(0));
-  Kokkos::parallel_for(
-      "bitgraph::bfs::push_queue", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, in_len),
-      bfs_push_queue_functor<mem>{visited.words, a.row_ptr, a.col_idx, in, out, counter, levels, parents,
-                                  with_parents, d});
+  Kokkos::parallel_for("bitgraph::bfs::push_queue",
+                       Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, in_len),
+                       bfs_push_queue_functor<mem>{visited.words, a.row_ptr, a.col_idx, in, out, counter, levels,
+                                                   parents, with_parents, d});
   offset_t found = 0;
   Kokkos::deep_copy(exec, found, counter);
   exec.fence();

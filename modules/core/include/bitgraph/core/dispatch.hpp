@@ -51,7 +51,8 @@ class path_offer {
  private:
   static std::size_t index(op_algorithm p) { return static_cast<std::size_t>(p); }
   op_algorithm preferred_ = op_algorithm::generic;
-  std::array<std::string_view, 4> refusal_{{{}, {}, "there is no cuda-warp kernel for it", "there is no tensor-core (cuda-mma) kernel for it"}};
+  std::array<std::string_view, 4> refusal_{
+      {{}, {}, "there is no cuda-warp kernel for it", "there is no tensor-core (cuda-mma) kernel for it"}};
 };
 
 /// The one path decision of a face: `automatic` runs the offer's preferred path, `generic` the portable
@@ -62,8 +63,8 @@ op_algorithm choose_path(const char* func, op_algorithm asked, const path_offer&
   check_algorithm<ExecSpace>(asked, func);
   if (asked == op_algorithm::automatic) return offer.preferred();
   if (asked == op_algorithm::generic || offer.offers(asked)) return asked;
-  throw unsupported_error(concat("bitgraph::", func, ": algorithm '", to_string(asked), "' is not available: ",
-                                 offer.refusal(asked)));
+  throw unsupported_error(
+      concat("bitgraph::", func, ": algorithm '", to_string(asked), "' is not available: ", offer.refusal(asked)));
 }
 
 /// How a backend leaf runs every path it does not implement itself: through the generic core it

@@ -28,10 +28,14 @@ enum class op_algorithm : std::uint8_t {
 /// Name of an `op_algorithm` as used on the command line ("auto", "generic", "cuda-warp", "cuda-mma").
 inline std::string_view to_string(op_algorithm a) {
   switch (a) {
-    case op_algorithm::automatic: return "auto";
-    case op_algorithm::generic: return "generic";
-    case op_algorithm::cuda_warp: return "cuda-warp";
-    case op_algorithm::cuda_mma: return "cuda-mma";
+    case op_algorithm::automatic:
+      return "auto";
+    case op_algorithm::generic:
+      return "generic";
+    case op_algorithm::cuda_warp:
+      return "cuda-warp";
+    case op_algorithm::cuda_mma:
+      return "cuda-mma";
   }
   return "?";
 }
@@ -47,8 +51,7 @@ inline constexpr bool is_cuda_space_v =
 
 /// True when `ExecSpace` can dereference host memory (Serial, OpenMP, Threads).
 template <class ExecSpace>
-inline constexpr bool is_host_space_v =
-    Kokkos::SpaceAccessibility<ExecSpace, Kokkos::HostSpace>::accessible;
+inline constexpr bool is_host_space_v = Kokkos::SpaceAccessibility<ExecSpace, Kokkos::HostSpace>::accessible;
 
 /// Memory space an execution space allocates in by default.
 template <class ExecSpace>
@@ -59,12 +62,15 @@ template <class ExecSpace>
 std::string_view space_name() {
   if constexpr (std::is_same_v<ExecSpace, Kokkos::Serial>) return "serial";
 #if defined(KOKKOS_ENABLE_OPENMP)
-  else if constexpr (std::is_same_v<ExecSpace, Kokkos::OpenMP>) return "openmp";
+  else if constexpr (std::is_same_v<ExecSpace, Kokkos::OpenMP>)
+    return "openmp";
 #endif
 #if defined(KOKKOS_ENABLE_CUDA)
-  else if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda>) return "cuda";
+  else if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda>)
+    return "cuda";
 #endif
-  else return ExecSpace::name();
+  else
+    return ExecSpace::name();
 }
 
 namespace detail {
@@ -73,8 +79,8 @@ namespace detail {
 template <class T>
 std::size_t checked_bytes(std::uint64_t count, const std::string& label) {
   if (count > std::numeric_limits<std::size_t>::max() / sizeof(T)) {
-    throw size_error(concat("bitgraph: cannot allocate '", label, "': ", count, " elements of ",
-                            sizeof(T), " bytes overflow the address space"));
+    throw size_error(concat("bitgraph: cannot allocate '", label, "': ", count, " elements of ", sizeof(T),
+                            " bytes overflow the address space"));
   }
   return static_cast<std::size_t>(count) * sizeof(T);
 }
@@ -92,13 +98,11 @@ View allocate_view(const std::string& label, std::uint64_t count, bool init = tr
     if (init) return View(label, static_cast<std::size_t>(count));
     return View(Kokkos::view_alloc(Kokkos::WithoutInitializing, label), static_cast<std::size_t>(count));
   } catch (const std::bad_alloc& e) {
-    throw allocation_error(detail::concat("bitgraph: allocation of '", label, "' (", bytes,
-                                          " bytes) in ", View::memory_space::name(), " failed: ",
-                                          e.what()));
+    throw allocation_error(detail::concat("bitgraph: allocation of '", label, "' (", bytes, " bytes) in ",
+                                          View::memory_space::name(), " failed: ", e.what()));
   } catch (const std::runtime_error& e) {
-    throw allocation_error(detail::concat("bitgraph: allocation of '", label, "' (", bytes,
-                                          " bytes) in ", View::memory_space::name(), " failed: ",
-                                          e.what()));
+    throw allocation_error(detail::concat("bitgraph: allocation of '", label, "' (", bytes, " bytes) in ",
+                                          View::memory_space::name(), " failed: ", e.what()));
   }
 }
 

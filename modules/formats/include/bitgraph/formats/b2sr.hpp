@@ -49,8 +49,9 @@ template <class ExecSpace, int T>
 offset_t count_tiles_of(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g,
                         Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>> tile_rows) {
   offset_t total = 0;
-  Kokkos::parallel_reduce("bitgraph::b2sr::count_tiles_of", Kokkos::RangePolicy<ExecSpace>(exec, 0, tile_rows.extent(0)),
-                          count_tiles_functor<memory_space_t<ExecSpace>, T>{g.row_ptr, g.col_idx, tile_rows, g.n}, total);
+  Kokkos::parallel_reduce(
+      "bitgraph::b2sr::count_tiles_of", Kokkos::RangePolicy<ExecSpace>(exec, 0, tile_rows.extent(0)),
+      count_tiles_functor<memory_space_t<ExecSpace>, T>{g.row_ptr, g.col_idx, tile_rows, g.n}, total);
   return total;
 }
 
@@ -65,8 +66,8 @@ offset_t count_tiles(const ExecSpace& exec, const csr_graph<memory_space_t<ExecS
 }
 
 template <class ExecSpace, int T>
-b2sr_matrix<memory_space_t<ExecSpace>> to_b2sr_impl(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g,
-                                                    bit_order order) {
+b2sr_matrix<memory_space_t<ExecSpace>> to_b2sr_impl(const ExecSpace& exec,
+                                                    const csr_graph<memory_space_t<ExecSpace>>& g, bit_order order) {
   using mem = memory_space_t<ExecSpace>;
   using word = tile_word_t<T>;
   b2sr_matrix<mem> b;
@@ -89,9 +90,9 @@ b2sr_matrix<memory_space_t<ExecSpace>> to_b2sr_impl(const ExecSpace& exec, const
   b.tile_bits = allocate_view<Kokkos::View<std::uint8_t*, mem>>("bitgraph::b2sr::tile_bits", bytes);
   auto words = b.template tile_words<word>();
   // Pass 2: fill tile column indices and bits (the bits view is zero-initialised).
-  Kokkos::parallel_for("bitgraph::b2sr::fill_tiles", Kokkos::RangePolicy<ExecSpace>(exec, 0, ntr),
-                       b2sr_fill_tiles<mem, T>{g.row_ptr, g.col_idx, ptr, b.tile_col_idx, words, g.n,
-                                               order == bit_order::row_major});
+  Kokkos::parallel_for(
+      "bitgraph::b2sr::fill_tiles", Kokkos::RangePolicy<ExecSpace>(exec, 0, ntr),
+      b2sr_fill_tiles<mem, T>{g.row_ptr, g.col_idx, ptr, b.tile_col_idx, words, g.n, order == bit_order::row_major});
   // Count set bits (duplicates in the CSR collapse into one bit).
   offset_t nnz = 0;
   Kokkos::parallel_reduce("bitgraph::b2sr::count_bits",
@@ -102,7 +103,8 @@ b2sr_matrix<memory_space_t<ExecSpace>> to_b2sr_impl(const ExecSpace& exec, const
 }
 
 template <class ExecSpace, int T>
-csr_graph<memory_space_t<ExecSpace>> b2sr_to_csr_impl(const ExecSpace& exec, const b2sr_matrix<memory_space_t<ExecSpace>>& b) {
+csr_graph<memory_space_t<ExecSpace>> b2sr_to_csr_impl(const ExecSpace& exec,
+                                                      const b2sr_matrix<memory_space_t<ExecSpace>>& b) {
   using mem = memory_space_t<ExecSpace>;
   using word = tile_word_t<T>;
   csr_graph<mem> g;
@@ -138,7 +140,8 @@ b2sr_matrix<memory_space_t<ExecSpace>> b2sr_transpose_impl(const ExecSpace& exec
   Kokkos::parallel_for("bitgraph::b2sr_transpose::expand", Kokkos::RangePolicy<ExecSpace>(exec, 0, ntr),
                        tile_source_rows<mem>{a.tile_row_ptr, src_row});
   auto ptr = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::b2sr::tile_row_ptr", offset_t(ntr) + 1);
-  Kokkos::parallel_for("bitgraph::b2sr_transpose::count", policy(exec, 0, nt), tile_column_counts<mem>{a.tile_col_idx, ptr});
+  Kokkos::parallel_for("bitgraph::b2sr_transpose::count", policy(exec, 0, nt),
+                       tile_column_counts<mem>{a.tile_col_idx, ptr});
   exclusive_scan(exec, ptr, "bitgraph::b2sr_transpose::scan");  // the total is nt
   auto cursor = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::b2sr_transpose::cursor", ntr, false);
   Kokkos::deep_copy(exec, cursor, Kokkos::subview(ptr, Kokkos::make_pair(offset_t(0), offset_t(ntr))));
@@ -158,11 +161,12 @@ b2sr_matrix<memory_space_t<ExecSpace>> b2sr_transpose_impl(const ExecSpace& exec
   t.kind = a.kind;
   t.tile_row_ptr = ptr;
   t.tile_col_idx = new_col;
-  t.tile_bits = allocate_view<Kokkos::View<std::uint8_t*, mem>>("bitgraph::b2sr::tile_bits", a.tile_bits.extent(0), false);
+  t.tile_bits =
+      allocate_view<Kokkos::View<std::uint8_t*, mem>>("bitgraph::b2sr::tile_bits", a.tile_bits.extent(0), false);
   t.order = keep_order ? a.order : (a.order == bit_order::row_major ? bit_order::col_major : bit_order::row_major);
-  Kokkos::parallel_for("bitgraph::b2sr_transpose::bits", policy(exec, 0, nt),
-                       tile_bits_transpose<mem, T>{perm, a.template tile_words<word>(), t.template tile_words<word>(),
-                                                   keep_order});
+  Kokkos::parallel_for(
+      "bitgraph::b2sr_transpose::bits", policy(exec, 0, nt),
+      tile_bits_transpose<mem, T>{perm, a.template tile_words<word>(), t.template tile_words<word>(), keep_order});
   return t;
 }
 
@@ -173,18 +177,16 @@ b2sr_matrix<memory_space_t<ExecSpace>> to_b2sr(const ExecSpace& exec, const csr_
                                                const b2sr_options& opts) {
   BITGRAPH_CHECK_ARG(valid_tile_dim(opts.tile_dim), "to_b2sr", "tile dimension ", opts.tile_dim,
                      " is not one of 4, 8, 16, 32, 64");
-  auto b = detail::dispatch_tile_dim(opts.tile_dim, [&](auto t) {
-    return detail::to_b2sr_impl<ExecSpace, decltype(t)::value>(exec, g, opts.order);
-  });
+  auto b = detail::dispatch_tile_dim(
+      opts.tile_dim, [&](auto t) { return detail::to_b2sr_impl<ExecSpace, decltype(t)::value>(exec, g, opts.order); });
   exec.fence();
   return b;
 }
 
 template <class ExecSpace>
 csr_graph<memory_space_t<ExecSpace>> to_csr(const ExecSpace& exec, const b2sr_matrix<memory_space_t<ExecSpace>>& b) {
-  auto g = detail::dispatch_tile_dim(b.tile_dim, [&](auto t) {
-    return detail::b2sr_to_csr_impl<ExecSpace, decltype(t)::value>(exec, b);
-  });
+  auto g = detail::dispatch_tile_dim(
+      b.tile_dim, [&](auto t) { return detail::b2sr_to_csr_impl<ExecSpace, decltype(t)::value>(exec, b); });
   exec.fence();
   return g;
 }

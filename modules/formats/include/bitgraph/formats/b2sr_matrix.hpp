@@ -43,16 +43,16 @@ using tile_word_t = std::conditional_t<
 template <class MemorySpace>
 struct b2sr_matrix {
   using memory_space = MemorySpace;
-  vertex_t n = 0;                       ///< rows = columns
-  offset_t nnz = 0;                     ///< number of set bits (entries of the pattern)
-  int tile_dim = 8;                     ///< T
+  vertex_t n = 0;    ///< rows = columns
+  offset_t nnz = 0;  ///< number of set bits (entries of the pattern)
+  int tile_dim = 8;  ///< T
   bit_order order = bit_order::row_major;
-  vertex_t n_tile_rows = 0;             ///< ceil(n / T), also the number of tile columns
-  offset_t n_tiles = 0;                 ///< number of non-empty tiles
-  graph_kind kind = graph_kind::directed;  ///< carried over from the CSR it was built from
-  Kokkos::View<offset_t*, MemorySpace> tile_row_ptr;  ///< n_tile_rows + 1
-  Kokkos::View<vertex_t*, MemorySpace> tile_col_idx;  ///< n_tiles
-  Kokkos::View<std::uint8_t*, MemorySpace> tile_bits; ///< n_tiles * T words of tile_word_bytes(T) bytes
+  vertex_t n_tile_rows = 0;                            ///< ceil(n / T), also the number of tile columns
+  offset_t n_tiles = 0;                                ///< number of non-empty tiles
+  graph_kind kind = graph_kind::directed;              ///< carried over from the CSR it was built from
+  Kokkos::View<offset_t*, MemorySpace> tile_row_ptr;   ///< n_tile_rows + 1
+  Kokkos::View<vertex_t*, MemorySpace> tile_col_idx;   ///< n_tiles
+  Kokkos::View<std::uint8_t*, MemorySpace> tile_bits;  ///< n_tiles * T words of tile_word_bytes(T) bytes
 
   /// The tile words as an array of `Word` (which must match `tile_word_t<T>` for this tile_dim).
   template <class Word>
@@ -74,11 +74,16 @@ namespace detail {
 template <class F>
 decltype(auto) dispatch_tile_dim(int t, F&& f) {
   switch (t) {
-    case 4: return f(std::integral_constant<int, 4>{});
-    case 8: return f(std::integral_constant<int, 8>{});
-    case 16: return f(std::integral_constant<int, 16>{});
-    case 32: return f(std::integral_constant<int, 32>{});
-    case 64: return f(std::integral_constant<int, 64>{});
+    case 4:
+      return f(std::integral_constant<int, 4>{});
+    case 8:
+      return f(std::integral_constant<int, 8>{});
+    case 16:
+      return f(std::integral_constant<int, 16>{});
+    case 32:
+      return f(std::integral_constant<int, 32>{});
+    case 64:
+      return f(std::integral_constant<int, 64>{});
     default:
       throw invalid_argument_error(concat("bitgraph: tile dimension ", t, " is not one of 4, 8, 16, 32, 64"));
   }

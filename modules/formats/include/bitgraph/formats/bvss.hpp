@@ -24,7 +24,8 @@ namespace bitgraph {
 /// the slice counts gives the VSS ranges, (4) every slice is written to its lane and byte of the
 /// Fig. 2(c) layout. Throws `size_error` if the slice count does not fit the index types.
 template <class ExecSpace>
-bvss_matrix<memory_space_t<ExecSpace>> to_bvss(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& pull) {
+bvss_matrix<memory_space_t<ExecSpace>> to_bvss(const ExecSpace& exec,
+                                               const csr_graph<memory_space_t<ExecSpace>>& pull) {
   using mem = memory_space_t<ExecSpace>;
   bvss_matrix<mem> b;
   b.n = pull.n;
@@ -41,10 +42,12 @@ bvss_matrix<memory_space_t<ExecSpace>> to_bvss(const ExecSpace& exec, const csr_
   Kokkos::parallel_for("bitgraph::bvss::cut_slices", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
                        detail::bvss_cut_slices<mem>{pull.row_ptr, pull.col_idx, seg, key, val});
   // (2) Group by slice set; the sort is stable, so rows stay ascending within a set.
-  detail::radix_sort_pairs<ExecSpace, std::uint64_t>(exec, key, val, n_slices, detail::key_bits(nss > 0 ? nss - 1 : 0), true);
+  detail::radix_sort_pairs<ExecSpace, std::uint64_t>(exec, key, val, n_slices, detail::key_bits(nss > 0 ? nss - 1 : 0),
+                                                     true);
   // (3) Slices and VSSs per slice set.
   auto count = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::bvss::slices", offset_t(nss) + 1);
-  Kokkos::parallel_for("bitgraph::bvss::count", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, n_slices),
+  Kokkos::parallel_for("bitgraph::bvss::count",
+                       Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, n_slices),
                        detail::bvss_count_slices<mem>{key, count});
   auto first = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::bvss::first_slice", offset_t(nss) + 1, false);
   auto real_ptrs = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::bvss::real_ptrs", offset_t(nss) + 1);

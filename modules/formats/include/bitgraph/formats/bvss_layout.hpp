@@ -32,11 +32,11 @@ inline constexpr int bvss_tau = 32 * bvss_slices_per_thread;
 template <class MemorySpace>
 struct bvss_matrix {
   using memory_space = MemorySpace;
-  vertex_t n = 0;                 ///< rows = columns
-  offset_t nnz = 0;               ///< entries (bits set)
-  vertex_t n_slice_sets = 0;      ///< ceil(n / 8)
-  offset_t n_vss = 0;             ///< virtual slice sets
-  offset_t n_slices = 0;          ///< non-empty (unpadded) slices
+  vertex_t n = 0;                                        ///< rows = columns
+  offset_t nnz = 0;                                      ///< entries (bits set)
+  vertex_t n_slice_sets = 0;                             ///< ceil(n / 8)
+  offset_t n_vss = 0;                                    ///< virtual slice sets
+  offset_t n_slices = 0;                                 ///< non-empty (unpadded) slices
   Kokkos::View<offset_t*, MemorySpace> real_ptrs;        ///< n_slice_sets + 1: VSS range of each slice set
   Kokkos::View<vertex_t*, MemorySpace> virtual_to_real;  ///< n_vss: slice set of each VSS
   Kokkos::View<vertex_t*, MemorySpace> row_ids;          ///< n_vss * 128
@@ -45,9 +45,9 @@ struct bvss_matrix {
 
 /// Footprint and compression of a BVSS, as Blest's Table 4 reports them.
 struct bvss_report {
-  vertex_t slice_sets = 0;         ///< real slice sets (n / 8)
+  vertex_t slice_sets = 0;  ///< real slice sets (n / 8)
   offset_t virtual_slice_sets = 0;
-  offset_t slices = 0;             ///< padded slices (128 per VSS)
+  offset_t slices = 0;  ///< padded slices (128 per VSS)
   offset_t unpadded_slices = 0;
   offset_t connectivity_bits = 0;  ///< bits set (the graph's entries)
   double compression_ratio = 0;    ///< entries / (unpadded slices · σ): fraction of mask bits set

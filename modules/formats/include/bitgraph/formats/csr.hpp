@@ -43,11 +43,12 @@ namespace detail {
 /// `src`/`dst`/`w` are COO arrays in the space's memory (`w` may be empty). `mirror` adds (v, u) for
 /// every (u, v) with u != v; `negate_mirror` negates the mirrored weight (skew-symmetric input).
 template <class ExecSpace>
-csr_graph<memory_space_t<ExecSpace>> build_csr_from_coo(
-    const ExecSpace& exec, vertex_t n, Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>> src,
-    Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>> dst,
-    Kokkos::View<const double*, memory_space_t<ExecSpace>> w, bool mirror, bool negate_mirror,
-    bool drop_loops, bool dedup, graph_kind kind) {
+csr_graph<memory_space_t<ExecSpace>> build_csr_from_coo(const ExecSpace& exec, vertex_t n,
+                                                        Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>> src,
+                                                        Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>> dst,
+                                                        Kokkos::View<const double*, memory_space_t<ExecSpace>> w,
+                                                        bool mirror, bool negate_mirror, bool drop_loops, bool dedup,
+                                                        graph_kind kind) {
   using mem = memory_space_t<ExecSpace>;
   using graph = csr_graph<mem>;
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>;
@@ -65,8 +66,7 @@ csr_graph<memory_space_t<ExecSpace>> build_csr_from_coo(
   Kokkos::parallel_reduce("bitgraph::csr::count", policy(exec, 0, m),
                           coo_count<mem>{src, dst, counts, n, drop_loops, mirror}, bad);
   if (bad > 0) {
-    throw invalid_argument_error(detail::concat("bitgraph::build_csr: ", bad,
-                                                " entries have a vertex id >= n = ", n));
+    throw invalid_argument_error(detail::concat("bitgraph::build_csr: ", bad, " entries have a vertex id >= n = ", n));
   }
 
   // Exclusive scan into row_ptr; the total is the number of entries before de-duplication.
@@ -84,7 +84,8 @@ csr_graph<memory_space_t<ExecSpace>> build_csr_from_coo(
 
   // Pass 3: sort each row; then (optionally) merge duplicates keeping the minimum weight.
   using sorter = sort_rows_impl<ExecSpace>;
-  sorter::run(choose_path<ExecSpace>("build_csr", op_algorithm::automatic, sorter::offer()), exec, n, row_ptr, cols, vals);
+  sorter::run(choose_path<ExecSpace>("build_csr", op_algorithm::automatic, sorter::offer()), exec, n, row_ptr, cols,
+              vals);
 
   if (!dedup) {
     g.row_ptr = row_ptr;
@@ -123,8 +124,8 @@ csr_graph<memory_space_t<ExecSpace>> build_csr_from_coo(
 /// Checks that `n` fits the vertex type.
 inline vertex_t checked_vertex_count(std::uint64_t n, const char* func) {
   if (n > max_vertices - 1) {
-    throw size_error(detail::concat("bitgraph::", func, ": ", n, " vertices exceed the limit of ",
-                                    max_vertices - 1, " (32-bit vertex ids)"));
+    throw size_error(detail::concat("bitgraph::", func, ": ", n, " vertices exceed the limit of ", max_vertices - 1,
+                                    " (32-bit vertex ids)"));
   }
   return static_cast<vertex_t>(n);
 }
@@ -154,9 +155,8 @@ csr_graph<memory_space_t<ExecSpace>> build_csr(const ExecSpace& exec, const edge
   const vertex_t n = detail::checked_vertex_count(edges.num_vertices, "build_csr");
   BITGRAPH_CHECK_ARG(edges.src.size() == edges.dst.size(), "build_csr", "src has ", edges.src.size(),
                      " entries but dst has ", edges.dst.size());
-  BITGRAPH_CHECK_ARG(edges.weights.empty() || edges.weights.size() == edges.src.size(), "build_csr",
-                     "weights has ", edges.weights.size(), " entries but there are ", edges.src.size(),
-                     " edges");
+  BITGRAPH_CHECK_ARG(edges.weights.empty() || edges.weights.size() == edges.src.size(), "build_csr", "weights has ",
+                     edges.weights.size(), " entries but there are ", edges.src.size(), " edges");
   const offset_t m = edges.src.size();
   using host_u32 = Kokkos::View<const vertex_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
   using host_f64 = Kokkos::View<const double*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
@@ -195,8 +195,8 @@ template <class ExecSpace>
 csr_graph<memory_space_t<ExecSpace>> symmetrize(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g,
                                                 bool remove_self_loops = false) {
   auto src = detail::row_sources(exec, g, "bitgraph::symmetrize");
-  auto s = detail::build_csr_from_coo<ExecSpace>(exec, g.n, src, g.col_idx, g.weights, true, false,
-                                                 remove_self_loops, true, graph_kind::undirected);
+  auto s = detail::build_csr_from_coo<ExecSpace>(exec, g.n, src, g.col_idx, g.weights, true, false, remove_self_loops,
+                                                 true, graph_kind::undirected);
   s.has_weights = g.has_weights;
   return s;
 }
@@ -218,8 +218,8 @@ template <class ExecSpace>
 csr_graph<memory_space_t<ExecSpace>> remove_duplicates(const ExecSpace& exec,
                                                        const csr_graph<memory_space_t<ExecSpace>>& g) {
   auto src = detail::row_sources(exec, g, "bitgraph::remove_duplicates");
-  auto r = detail::build_csr_from_coo<ExecSpace>(exec, g.n, src, g.col_idx, g.weights, false, false, false, true,
-                                                 g.kind);
+  auto r =
+      detail::build_csr_from_coo<ExecSpace>(exec, g.n, src, g.col_idx, g.weights, false, false, false, true, g.kind);
   r.has_weights = g.has_weights;
   return r;
 }
@@ -230,7 +230,8 @@ Kokkos::View<offset_t*, memory_space_t<ExecSpace>> out_degrees(const ExecSpace& 
                                                                const csr_graph<memory_space_t<ExecSpace>>& g) {
   using mem = memory_space_t<ExecSpace>;
   auto d = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::out_degrees", g.n, false);
-  Kokkos::parallel_for("bitgraph::out_degrees", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, g.n),
+  Kokkos::parallel_for("bitgraph::out_degrees",
+                       Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, g.n),
                        detail::row_lengths<mem>{g.row_ptr, d});
   return d;
 }
@@ -241,7 +242,8 @@ Kokkos::View<offset_t*, memory_space_t<ExecSpace>> in_degrees(const ExecSpace& e
                                                               const csr_graph<memory_space_t<ExecSpace>>& g) {
   using mem = memory_space_t<ExecSpace>;
   auto d = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::in_degrees", g.n);
-  Kokkos::parallel_for("bitgraph::in_degrees", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, g.nnz),
+  Kokkos::parallel_for("bitgraph::in_degrees",
+                       Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, g.nnz),
                        detail::column_counts<mem>{g.col_idx, d});
   return d;
 }
@@ -286,8 +288,8 @@ csr_graph<memory_space_t<ExecSpace>> to_csr(const ExecSpace& exec, const host_cs
                      " entries, expected n + 1 = ", std::uint64_t(h.n) + 1);
   BITGRAPH_CHECK_ARG(h.row_ptr.front() == 0 && h.row_ptr.back() == h.col_idx.size(), "to_csr",
                      "row_ptr must start at 0 and end at nnz = ", h.col_idx.size());
-  BITGRAPH_CHECK_ARG(!h.has_weights || h.weights.size() == h.col_idx.size(), "to_csr", "weights has ",
-                     h.weights.size(), " entries but nnz is ", h.col_idx.size());
+  BITGRAPH_CHECK_ARG(!h.has_weights || h.weights.size() == h.col_idx.size(), "to_csr", "weights has ", h.weights.size(),
+                     " entries but nnz is ", h.col_idx.size());
   for (vertex_t u = 0; u < h.n; ++u) {
     BITGRAPH_CHECK_ARG(h.row_ptr[u] <= h.row_ptr[u + 1], "to_csr", "row_ptr decreases at row ", u);
   }

@@ -39,15 +39,16 @@ dense_bit_matrix<memory_space_t<ExecSpace>> make_dense_bit_matrix(const ExecSpac
   m.rows = rows;
   m.cols = cols;
   const std::uint64_t wpr = mat::words_per_row(cols);
-  const std::size_t bytes = detail::checked_bytes<std::uint32_t>(std::uint64_t(rows) * wpr, "bitgraph::dense_bit_matrix");
+  const std::size_t bytes =
+      detail::checked_bytes<std::uint32_t>(std::uint64_t(rows) * wpr, "bitgraph::dense_bit_matrix");
   try {
     m.words = typename mat::words_view("bitgraph::dense_bit_matrix", rows, wpr);
   } catch (const std::bad_alloc& e) {
-    throw allocation_error(detail::concat("bitgraph: allocation of 'bitgraph::dense_bit_matrix' (", bytes, " bytes) failed: ",
-                                          e.what()));
+    throw allocation_error(
+        detail::concat("bitgraph: allocation of 'bitgraph::dense_bit_matrix' (", bytes, " bytes) failed: ", e.what()));
   } catch (const std::runtime_error& e) {
-    throw allocation_error(detail::concat("bitgraph: allocation of 'bitgraph::dense_bit_matrix' (", bytes, " bytes) failed: ",
-                                          e.what()));
+    throw allocation_error(
+        detail::concat("bitgraph: allocation of 'bitgraph::dense_bit_matrix' (", bytes, " bytes) failed: ", e.what()));
   }
   return m;
 }

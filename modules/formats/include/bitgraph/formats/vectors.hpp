@@ -25,7 +25,7 @@ namespace bitgraph {
 template <class MemorySpace>
 struct bitmap {
   using memory_space = MemorySpace;
-  vertex_t n = 0;                                     ///< number of bits
+  vertex_t n = 0;                                   ///< number of bits
   Kokkos::View<std::uint32_t*, MemorySpace> words;  ///< 2 * ceil(n / 64) words
 
   /// Number of 32-bit words for n bits (padded to 64-bit multiples).
@@ -38,10 +38,10 @@ template <class T, class MemorySpace>
 struct sparse_vector {
   using value_type = T;
   using memory_space = MemorySpace;
-  vertex_t n = 0;                                    ///< dimension
-  offset_t nnz = 0;                                  ///< number of stored entries
-  Kokkos::View<vertex_t*, MemorySpace> indices;    ///< capacity >= nnz, first nnz used
-  Kokkos::View<T*, MemorySpace> values;            ///< capacity >= nnz, or empty (structure only)
+  vertex_t n = 0;                                ///< dimension
+  offset_t nnz = 0;                              ///< number of stored entries
+  Kokkos::View<vertex_t*, MemorySpace> indices;  ///< capacity >= nnz, first nnz used
+  Kokkos::View<T*, MemorySpace> values;          ///< capacity >= nnz, or empty (structure only)
 
   /// True when the vector has entries but carries no values.
   bool structure_only() const noexcept { return nnz > 0 && values.extent(0) == 0; }
@@ -69,8 +69,8 @@ template <class ExecSpace>
 bitmap<memory_space_t<ExecSpace>> make_bitmap(const ExecSpace&, vertex_t n) {
   bitmap<memory_space_t<ExecSpace>> b;
   b.n = n;
-  b.words = allocate_view<Kokkos::View<std::uint32_t*, memory_space_t<ExecSpace>>>("bitgraph::bitmap",
-                                                                                   bitmap<Kokkos::HostSpace>::words_for(n));
+  b.words = allocate_view<Kokkos::View<std::uint32_t*, memory_space_t<ExecSpace>>>(
+      "bitgraph::bitmap", bitmap<Kokkos::HostSpace>::words_for(n));
   return b;
 }
 
@@ -97,19 +97,22 @@ bitmap<memory_space_t<ExecSpace>> bitmap_from_indices(const ExecSpace& exec, ver
 
 /// Bitmap of the non-zero entries of a dense vector.
 template <class ExecSpace, class T>
-bitmap<memory_space_t<ExecSpace>> to_bitmap(const ExecSpace& exec, Kokkos::View<const T*, memory_space_t<ExecSpace>> x) {
+bitmap<memory_space_t<ExecSpace>> to_bitmap(const ExecSpace& exec,
+                                            Kokkos::View<const T*, memory_space_t<ExecSpace>> x) {
   BITGRAPH_REQUIRE(x.extent(0) < max_vertices, size_error, "to_bitmap", "vector of ", x.extent(0),
                    " entries exceeds the vertex limit");
   const vertex_t n = static_cast<vertex_t>(x.extent(0));
   auto b = make_bitmap(exec, n);
-  Kokkos::parallel_for("bitgraph::bitmap::from_dense", Kokkos::RangePolicy<ExecSpace>(exec, 0, ceil_div<std::uint64_t>(n, 32)),
+  Kokkos::parallel_for("bitgraph::bitmap::from_dense",
+                       Kokkos::RangePolicy<ExecSpace>(exec, 0, ceil_div<std::uint64_t>(n, 32)),
                        detail::dense_to_bits<memory_space_t<ExecSpace>, T>{x, b.words, n});
   return b;
 }
 
 /// Dense 0/1 vector of a bitmap (1 where the bit is set).
 template <class T, class ExecSpace>
-Kokkos::View<T*, memory_space_t<ExecSpace>> to_dense(const ExecSpace& exec, const bitmap<memory_space_t<ExecSpace>>& b) {
+Kokkos::View<T*, memory_space_t<ExecSpace>> to_dense(const ExecSpace& exec,
+                                                     const bitmap<memory_space_t<ExecSpace>>& b) {
   auto x = allocate_view<Kokkos::View<T*, memory_space_t<ExecSpace>>>("bitgraph::dense", b.n, false);
   Kokkos::parallel_for("bitgraph::bitmap::to_dense", Kokkos::RangePolicy<ExecSpace>(exec, 0, b.n),
                        detail::bits_to_dense<memory_space_t<ExecSpace>, T>{b.words, x});
@@ -137,7 +140,8 @@ sparse_vector<std::uint8_t, memory_space_t<ExecSpace>> to_sparse(const ExecSpace
 
 /// Sparse vector of the entries of `x` that differ from `zero`, with their values.
 template <class ExecSpace, class T>
-sparse_vector<T, memory_space_t<ExecSpace>> to_sparse(const ExecSpace& exec, Kokkos::View<const T*, memory_space_t<ExecSpace>> x,
+sparse_vector<T, memory_space_t<ExecSpace>> to_sparse(const ExecSpace& exec,
+                                                      Kokkos::View<const T*, memory_space_t<ExecSpace>> x,
                                                       T zero = T{}) {
   using mem = memory_space_t<ExecSpace>;
   BITGRAPH_REQUIRE(x.extent(0) < max_vertices, size_error, "to_sparse", "vector of ", x.extent(0),
@@ -160,18 +164,21 @@ sparse_vector<T, memory_space_t<ExecSpace>> to_sparse(const ExecSpace& exec, Kok
 /// Dense vector of a sparse one: `fill` everywhere, the stored values at their indices (1 for a
 /// structure-only vector).
 template <class ExecSpace, class T>
-Kokkos::View<T*, memory_space_t<ExecSpace>> to_dense(const ExecSpace& exec, const sparse_vector<T, memory_space_t<ExecSpace>>& s,
+Kokkos::View<T*, memory_space_t<ExecSpace>> to_dense(const ExecSpace& exec,
+                                                     const sparse_vector<T, memory_space_t<ExecSpace>>& s,
                                                      T fill = T{}) {
   auto x = allocate_view<Kokkos::View<T*, memory_space_t<ExecSpace>>>("bitgraph::dense", s.n, false);
   Kokkos::deep_copy(exec, x, fill);
-  Kokkos::parallel_for("bitgraph::sparse::to_dense", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, s.nnz),
-                       detail::sparse_to_dense_fill<memory_space_t<ExecSpace>, T>{s.indices, s.values, x, s.values.extent(0) > 0});
+  Kokkos::parallel_for(
+      "bitgraph::sparse::to_dense", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, s.nnz),
+      detail::sparse_to_dense_fill<memory_space_t<ExecSpace>, T>{s.indices, s.values, x, s.values.extent(0) > 0});
   return x;
 }
 
 /// Bitmap of a sparse vector's indices.
 template <class ExecSpace, class T>
-bitmap<memory_space_t<ExecSpace>> to_bitmap(const ExecSpace& exec, const sparse_vector<T, memory_space_t<ExecSpace>>& s) {
+bitmap<memory_space_t<ExecSpace>> to_bitmap(const ExecSpace& exec,
+                                            const sparse_vector<T, memory_space_t<ExecSpace>>& s) {
   return bitmap_from_indices(exec, s.n,
                              Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>>(
                                  Kokkos::subview(s.indices, Kokkos::make_pair(offset_t(0), s.nnz))));

@@ -24,23 +24,23 @@ namespace bitgraph {
 /// `absent` (default: the accumulator's identity, else T{}) marks missing entries, as for `ewise_add`.
 /// O(n). Throws `invalid_argument_error` when the mask length differs from w's.
 template <class ExecSpace, class W, class Mask, class Accum>
-  requires detail::is_dense<W>::value && detail::is_mask_v<Mask>
-void assign(const ExecSpace& exec, W& w, const Mask& mask, const Accum&, typename W::non_const_value_type s,
-            typename W::non_const_value_type absent =
-                detail::default_absent<typename W::non_const_value_type, void, Accum>());
+requires detail::is_dense<W>::value && detail::is_mask_v<Mask>
+void assign(
+    const ExecSpace& exec, W& w, const Mask& mask, const Accum&, typename W::non_const_value_type s,
+    typename W::non_const_value_type absent = detail::default_absent<typename W::non_const_value_type, void, Accum>());
 
 /// Bitmap w<mask> = accum(w, s) with s a Boolean: sets (or clears) every allowed bit; the only
 /// accumulator is LOR (so with it, s = false changes nothing). One thread per word, O(n / 32).
 template <class ExecSpace, class Mask, class Accum>
-  requires detail::is_mask_v<Mask>
+requires detail::is_mask_v<Mask>
 void assign(const ExecSpace& exec, bitmap<memory_space_t<ExecSpace>>& w, const Mask& mask, const Accum&, bool s);
 
 /// Dense w(I) = s: writes s at every listed index (repeats are harmless). All indices are checked (< n)
 /// before anything is written; throws `invalid_argument_error` naming how many are out of range. O(|I|).
 template <class ExecSpace, class W>
-  requires detail::is_dense<W>::value
-void assign(const ExecSpace& exec, W& w, const Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>>& indices,
-            typename W::non_const_value_type s);
+requires detail::is_dense<W>::value void assign(const ExecSpace& exec, W& w,
+                                                const Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>>& indices,
+                                                typename W::non_const_value_type s);
 
 /// Bitmap w(I) = s: sets (s true) or clears (s false) the listed bits with atomics. Indices are checked
 /// as for the dense form.
@@ -53,10 +53,9 @@ void assign(const ExecSpace& exec, bitmap<memory_space_t<ExecSpace>>& w,
 /// defaults to the accumulator's identity, else T{}. O(n). Throws `invalid_argument_error` on length
 /// mismatches.
 template <class ExecSpace, class W, class Mask, class Accum, class F, class U>
-  requires detail::is_dense<W>::value
-void apply(const ExecSpace& exec, W& w, const Mask& mask, const Accum&, const F& f, const U& u,
-           typename W::non_const_value_type absent =
-               detail::default_absent<typename W::non_const_value_type, void, Accum>());
+requires detail::is_dense<W>::value void apply(
+    const ExecSpace& exec, W& w, const Mask& mask, const Accum&, const F& f, const U& u,
+    typename W::non_const_value_type absent = detail::default_absent<typename W::non_const_value_type, void, Accum>());
 
 namespace detail {
 
@@ -71,7 +70,7 @@ void check_indices(const ExecSpace& exec, const Kokkos::View<const vertex_t*, me
 }  // namespace detail
 
 template <class ExecSpace, class W, class Mask, class Accum>
-  requires detail::is_dense<W>::value && detail::is_mask_v<Mask>
+requires detail::is_dense<W>::value && detail::is_mask_v<Mask>
 void assign(const ExecSpace& exec, W& w, const Mask& mask, const Accum&, typename W::non_const_value_type s,
             typename W::non_const_value_type absent) {
   using T = typename W::non_const_value_type;
@@ -79,12 +78,12 @@ void assign(const ExecSpace& exec, W& w, const Mask& mask, const Accum&, typenam
   detail::check_accumulator<Accum>("assign");
   detail::check_mask_length("assign", mask, w.extent(0));
   detail::profiling_region region("bitgraph::assign");
-  detail::assign_dense_impl<ExecSpace, Accum, T>::run(exec, Kokkos::View<T*, mem>(w), detail::to_mask_args<mem>(mask), s,
-                                                      absent);
+  detail::assign_dense_impl<ExecSpace, Accum, T>::run(exec, Kokkos::View<T*, mem>(w), detail::to_mask_args<mem>(mask),
+                                                      s, absent);
 }
 
 template <class ExecSpace, class Mask, class Accum>
-  requires detail::is_mask_v<Mask>
+requires detail::is_mask_v<Mask>
 void assign(const ExecSpace& exec, bitmap<memory_space_t<ExecSpace>>& w, const Mask& mask, const Accum&, bool s) {
   using mem = memory_space_t<ExecSpace>;
   detail::check_bitmap_accumulator<Accum>("assign");
@@ -95,9 +94,9 @@ void assign(const ExecSpace& exec, bitmap<memory_space_t<ExecSpace>>& w, const M
 }
 
 template <class ExecSpace, class W>
-  requires detail::is_dense<W>::value
-void assign(const ExecSpace& exec, W& w, const Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>>& indices,
-            typename W::non_const_value_type s) {
+requires detail::is_dense<W>::value void assign(const ExecSpace& exec, W& w,
+                                                const Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>>& indices,
+                                                typename W::non_const_value_type s) {
   using T = typename W::non_const_value_type;
   using mem = memory_space_t<ExecSpace>;
   detail::check_indices(exec, indices, w.extent(0));
@@ -115,22 +114,22 @@ void assign(const ExecSpace& exec, bitmap<memory_space_t<ExecSpace>>& w,
 }
 
 template <class ExecSpace, class W, class Mask, class Accum, class F, class U>
-  requires detail::is_dense<W>::value
-void apply(const ExecSpace& exec, W& w, const Mask& mask, const Accum&, const F& f, const U& u,
-           typename W::non_const_value_type absent) {
+requires detail::is_dense<W>::value void apply(const ExecSpace& exec, W& w, const Mask& mask, const Accum&, const F& f,
+                                               const U& u, typename W::non_const_value_type absent) {
   using T = typename W::non_const_value_type;
   using mem = memory_space_t<ExecSpace>;
   static_assert(detail::is_dense<U>::value, "the input must be a dense vector (1-D view)");
   static_assert(std::is_same_v<typename U::non_const_value_type, T>, "the input's value type must be the output's");
-  static_assert(detail::elementwise::has_unary_apply<F, T>::value || detail::elementwise::has_positional_apply<F, T>::value,
-                "f needs apply(x) or apply(i, x)");
+  static_assert(
+      detail::elementwise::has_unary_apply<F, T>::value || detail::elementwise::has_positional_apply<F, T>::value,
+      "f needs apply(x) or apply(i, x)");
   detail::check_accumulator<Accum>("apply");
   BITGRAPH_CHECK_ARG(u.extent(0) == w.extent(0), "apply", "input has ", u.extent(0), " entries but the output has ",
                      w.extent(0));
   detail::check_mask_length("apply", mask, w.extent(0));
   detail::profiling_region region("bitgraph::apply");
-  detail::apply_dense_impl<ExecSpace, Accum, F, T>::run(exec, Kokkos::View<T*, mem>(w), detail::to_mask_args<mem>(mask), f,
-                                                        Kokkos::View<const T*, mem>(u), absent);
+  detail::apply_dense_impl<ExecSpace, Accum, F, T>::run(exec, Kokkos::View<T*, mem>(w), detail::to_mask_args<mem>(mask),
+                                                        f, Kokkos::View<const T*, mem>(u), absent);
 }
 
 }  // namespace bitgraph

@@ -25,9 +25,10 @@ bvss_bfs_workspace<memory_space_t<ExecSpace>> make_bvss_bfs_workspace(const Exec
   w.queue_b = allocate_view<Kokkos::View<std::uint64_t*, mem>>("bitgraph::bvss_bfs::queue_b", cap, false);
   w.counters = allocate_view<Kokkos::View<unsigned long long*, mem>>("bitgraph::bvss_bfs::counters", 5);
   w.pushed = allocate_view<Kokkos::View<level_t*, mem>>("bitgraph::bvss_bfs::pushed", b.n_slice_sets, false);
-  w.visited = allocate_view<Kokkos::View<std::uint32_t*, mem>>("bitgraph::bvss_bfs::visited", ceil_div<std::uint64_t>(b.n, 32));
-  w.visited_before =
-      allocate_view<Kokkos::View<std::uint32_t*, mem>>("bitgraph::bvss_bfs::visited_before", ceil_div<std::uint64_t>(b.n, 32));
+  w.visited =
+      allocate_view<Kokkos::View<std::uint32_t*, mem>>("bitgraph::bvss_bfs::visited", ceil_div<std::uint64_t>(b.n, 32));
+  w.visited_before = allocate_view<Kokkos::View<std::uint32_t*, mem>>("bitgraph::bvss_bfs::visited_before",
+                                                                      ceil_div<std::uint64_t>(b.n, 32));
   return w;
 }
 

@@ -25,18 +25,16 @@ namespace bitgraph {
 /// a monoid (else the accumulator's, else T{}); a result equal to `absent` is absent. One thread per
 /// entry, O(n). Throws `invalid_argument_error` on length mismatches. Asynchronous on `exec`.
 template <class ExecSpace, class W, class Mask, class Accum, class Op, class U, class V>
-  requires detail::is_dense<W>::value
-void ewise_add(const ExecSpace& exec, W& w, const Mask& mask, const Accum&, const Op& op, const U& u, const V& v,
-               typename W::non_const_value_type absent =
-                   detail::default_absent<typename W::non_const_value_type, Op, Accum>());
+requires detail::is_dense<W>::value void ewise_add(
+    const ExecSpace& exec, W& w, const Mask& mask, const Accum&, const Op& op, const U& u, const V& v,
+    typename W::non_const_value_type absent = detail::default_absent<typename W::non_const_value_type, Op, Accum>());
 
 /// Dense w<mask> = accum(w, u ⊗ v), the intersection: t = op(u(i), v(i)) where both are present, absent
 /// elsewhere; presence, `absent`, the merge, errors and fencing as for `ewise_add`.
 template <class ExecSpace, class W, class Mask, class Accum, class Op, class U, class V>
-  requires detail::is_dense<W>::value
-void ewise_mult(const ExecSpace& exec, W& w, const Mask& mask, const Accum&, const Op& op, const U& u, const V& v,
-                typename W::non_const_value_type absent =
-                    detail::default_absent<typename W::non_const_value_type, Op, Accum>());
+requires detail::is_dense<W>::value void ewise_mult(
+    const ExecSpace& exec, W& w, const Mask& mask, const Accum&, const Op& op, const U& u, const V& v,
+    typename W::non_const_value_type absent = detail::default_absent<typename W::non_const_value_type, Op, Accum>());
 
 /// Bitmap w<mask> = accum(w, u OP v) word by word (32 positions per thread). A bitmap holds a Boolean at
 /// every position, so union and intersection coincide and `ewise_add` and `ewise_mult` compute the same
@@ -57,18 +55,16 @@ void ewise_mult(const ExecSpace& exec, bitmap<memory_space_t<ExecSpace>>& w, con
 /// result is structure-only when both operands are. O((nnz(u) + nnz(v)) log) work: per-entry binary
 /// search, scan, fill. Throws `invalid_argument_error` on inconsistent operands. Fences `exec`.
 template <class ExecSpace, class Mask, class Op, class T>
-  requires detail::is_mask_v<Mask>
-sparse_vector<T, memory_space_t<ExecSpace>> ewise_add(const ExecSpace& exec, const Mask& mask, const Op& op,
-                                                      const sparse_vector<T, memory_space_t<ExecSpace>>& u,
-                                                      const sparse_vector<T, memory_space_t<ExecSpace>>& v);
+requires detail::is_mask_v<Mask> sparse_vector<T, memory_space_t<ExecSpace>> ewise_add(
+    const ExecSpace& exec, const Mask& mask, const Op& op, const sparse_vector<T, memory_space_t<ExecSpace>>& u,
+    const sparse_vector<T, memory_space_t<ExecSpace>>& v);
 
 /// Sparse intersection as a new sparse vector: the indices in both u and v the mask allows, with
 /// op(u, v). Walks the shorter operand with binary searches in the longer: O(min · log max). Fences `exec`.
 template <class ExecSpace, class Mask, class Op, class T>
-  requires detail::is_mask_v<Mask>
-sparse_vector<T, memory_space_t<ExecSpace>> ewise_mult(const ExecSpace& exec, const Mask& mask, const Op& op,
-                                                       const sparse_vector<T, memory_space_t<ExecSpace>>& u,
-                                                       const sparse_vector<T, memory_space_t<ExecSpace>>& v);
+requires detail::is_mask_v<Mask> sparse_vector<T, memory_space_t<ExecSpace>> ewise_mult(
+    const ExecSpace& exec, const Mask& mask, const Op& op, const sparse_vector<T, memory_space_t<ExecSpace>>& u,
+    const sparse_vector<T, memory_space_t<ExecSpace>>& v);
 
 /// Unmasked sparse union.
 template <class ExecSpace, class Op, class T>
@@ -99,8 +95,9 @@ void ewise_dense(bool mult, const ExecSpace& exec, W& w, const Mask& mask, const
   using T = typename W::non_const_value_type;
   using mem = memory_space_t<ExecSpace>;
   static_assert(is_dense<U>::value && is_dense<V>::value, "both inputs must be dense vectors (1-D views)");
-  static_assert(std::is_same_v<typename U::non_const_value_type, T> && std::is_same_v<typename V::non_const_value_type, T>,
-                "the inputs' value type must be the output's");
+  static_assert(
+      std::is_same_v<typename U::non_const_value_type, T> && std::is_same_v<typename V::non_const_value_type, T>,
+      "the inputs' value type must be the output's");
   static_assert(elementwise::is_binary_op_v<Op, T>, "op needs combine(a, b), apply(a, b) or apply(a, b, i, j)");
   check_accumulator<Accum>(func);
   BITGRAPH_CHECK_ARG(u.extent(0) == w.extent(0), func, "first input has ", u.extent(0), " entries but the output has ",
@@ -133,7 +130,8 @@ void ewise_bits(bool mult, const ExecSpace& exec, bitmap<memory_space_t<ExecSpac
 }
 
 template <class ExecSpace, class Mask, class Op, class T>
-sparse_vector<T, memory_space_t<ExecSpace>> ewise_sparse(bool mult, const ExecSpace& exec, const Mask& mask, const Op& op,
+sparse_vector<T, memory_space_t<ExecSpace>> ewise_sparse(bool mult, const ExecSpace& exec, const Mask& mask,
+                                                         const Op& op,
                                                          const sparse_vector<T, memory_space_t<ExecSpace>>& u,
                                                          const sparse_vector<T, memory_space_t<ExecSpace>>& v) {
   const char* func = ewise_name(mult);
@@ -152,16 +150,16 @@ sparse_vector<T, memory_space_t<ExecSpace>> ewise_sparse(bool mult, const ExecSp
 }  // namespace detail
 
 template <class ExecSpace, class W, class Mask, class Accum, class Op, class U, class V>
-  requires detail::is_dense<W>::value
-void ewise_add(const ExecSpace& exec, W& w, const Mask& mask, const Accum&, const Op& op, const U& u, const V& v,
-               typename W::non_const_value_type absent) {
+requires detail::is_dense<W>::value void ewise_add(const ExecSpace& exec, W& w, const Mask& mask, const Accum&,
+                                                   const Op& op, const U& u, const V& v,
+                                                   typename W::non_const_value_type absent) {
   detail::ewise_dense<ExecSpace, Mask, Accum>(false, exec, w, mask, op, u, v, absent);
 }
 
 template <class ExecSpace, class W, class Mask, class Accum, class Op, class U, class V>
-  requires detail::is_dense<W>::value
-void ewise_mult(const ExecSpace& exec, W& w, const Mask& mask, const Accum&, const Op& op, const U& u, const V& v,
-                typename W::non_const_value_type absent) {
+requires detail::is_dense<W>::value void ewise_mult(const ExecSpace& exec, W& w, const Mask& mask, const Accum&,
+                                                    const Op& op, const U& u, const V& v,
+                                                    typename W::non_const_value_type absent) {
   detail::ewise_dense<ExecSpace, Mask, Accum>(true, exec, w, mask, op, u, v, absent);
 }
 
@@ -178,18 +176,16 @@ void ewise_mult(const ExecSpace& exec, bitmap<memory_space_t<ExecSpace>>& w, con
 }
 
 template <class ExecSpace, class Mask, class Op, class T>
-  requires detail::is_mask_v<Mask>
-sparse_vector<T, memory_space_t<ExecSpace>> ewise_add(const ExecSpace& exec, const Mask& mask, const Op& op,
-                                                      const sparse_vector<T, memory_space_t<ExecSpace>>& u,
-                                                      const sparse_vector<T, memory_space_t<ExecSpace>>& v) {
+requires detail::is_mask_v<Mask> sparse_vector<T, memory_space_t<ExecSpace>> ewise_add(
+    const ExecSpace& exec, const Mask& mask, const Op& op, const sparse_vector<T, memory_space_t<ExecSpace>>& u,
+    const sparse_vector<T, memory_space_t<ExecSpace>>& v) {
   return detail::ewise_sparse(false, exec, mask, op, u, v);
 }
 
 template <class ExecSpace, class Mask, class Op, class T>
-  requires detail::is_mask_v<Mask>
-sparse_vector<T, memory_space_t<ExecSpace>> ewise_mult(const ExecSpace& exec, const Mask& mask, const Op& op,
-                                                       const sparse_vector<T, memory_space_t<ExecSpace>>& u,
-                                                       const sparse_vector<T, memory_space_t<ExecSpace>>& v) {
+requires detail::is_mask_v<Mask> sparse_vector<T, memory_space_t<ExecSpace>> ewise_mult(
+    const ExecSpace& exec, const Mask& mask, const Op& op, const sparse_vector<T, memory_space_t<ExecSpace>>& u,
+    const sparse_vector<T, memory_space_t<ExecSpace>>& v) {
   return detail::ewise_sparse(true, exec, mask, op, u, v);
 }
 

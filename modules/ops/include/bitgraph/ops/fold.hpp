@@ -42,16 +42,19 @@ dense_bit_matrix<memory_space_t<ExecSpace>> to_dense_bit_matrix(const ExecSpace&
 
 /// fold over the rows of a dense bit matrix: a bitmap of `cols` bits, the OR of all rows.
 template <class ExecSpace>
-bitmap<memory_space_t<ExecSpace>> fold_rows(const ExecSpace& exec, const dense_bit_matrix<memory_space_t<ExecSpace>>& m);
+bitmap<memory_space_t<ExecSpace>> fold_rows(const ExecSpace& exec,
+                                            const dense_bit_matrix<memory_space_t<ExecSpace>>& m);
 
 /// fold over the columns of a dense bit matrix: a bitmap of `rows` bits, bit i set iff row i is not empty.
 template <class ExecSpace>
-bitmap<memory_space_t<ExecSpace>> fold_columns(const ExecSpace& exec, const dense_bit_matrix<memory_space_t<ExecSpace>>& m);
+bitmap<memory_space_t<ExecSpace>> fold_columns(const ExecSpace& exec,
+                                               const dense_bit_matrix<memory_space_t<ExecSpace>>& m);
 
 /// unfold of a dense bit matrix: a new matrix whose every row is ANDed with `mask` (`cols` bits), every
 /// word in parallel.
 template <class ExecSpace>
-dense_bit_matrix<memory_space_t<ExecSpace>> unfold(const ExecSpace& exec, const dense_bit_matrix<memory_space_t<ExecSpace>>& m,
+dense_bit_matrix<memory_space_t<ExecSpace>> unfold(const ExecSpace& exec,
+                                                   const dense_bit_matrix<memory_space_t<ExecSpace>>& m,
                                                    const bitmap<memory_space_t<ExecSpace>>& mask);
 
 namespace detail {
@@ -66,7 +69,8 @@ void check_dense_bit_matrix(const char* func, const dense_bit_matrix<Mem>& m) {
 
 template <class Mem>
 void check_b2sr(const char* func, const b2sr_matrix<Mem>& a) {
-  BITGRAPH_CHECK_ARG(valid_tile_dim(a.tile_dim), func, "tile dimension ", a.tile_dim, " is not one of 4, 8, 16, 32, 64");
+  BITGRAPH_CHECK_ARG(valid_tile_dim(a.tile_dim), func, "tile dimension ", a.tile_dim,
+                     " is not one of 4, 8, 16, 32, 64");
 }
 
 template <class Mem>
@@ -120,7 +124,8 @@ dense_bit_matrix<memory_space_t<ExecSpace>> to_dense_bit_matrix(const ExecSpace&
 }
 
 template <class ExecSpace>
-bitmap<memory_space_t<ExecSpace>> fold_rows(const ExecSpace& exec, const dense_bit_matrix<memory_space_t<ExecSpace>>& m) {
+bitmap<memory_space_t<ExecSpace>> fold_rows(const ExecSpace& exec,
+                                            const dense_bit_matrix<memory_space_t<ExecSpace>>& m) {
   detail::check_dense_bit_matrix("fold_rows", m);
   detail::profiling_region region("bitgraph::fold_rows");
   auto out = make_bitmap(exec, m.cols);
@@ -130,7 +135,8 @@ bitmap<memory_space_t<ExecSpace>> fold_rows(const ExecSpace& exec, const dense_b
 }
 
 template <class ExecSpace>
-bitmap<memory_space_t<ExecSpace>> fold_columns(const ExecSpace& exec, const dense_bit_matrix<memory_space_t<ExecSpace>>& m) {
+bitmap<memory_space_t<ExecSpace>> fold_columns(const ExecSpace& exec,
+                                               const dense_bit_matrix<memory_space_t<ExecSpace>>& m) {
   detail::check_dense_bit_matrix("fold_columns", m);
   detail::profiling_region region("bitgraph::fold_columns");
   auto out = make_bitmap(exec, m.rows);
@@ -140,7 +146,8 @@ bitmap<memory_space_t<ExecSpace>> fold_columns(const ExecSpace& exec, const dens
 }
 
 template <class ExecSpace>
-dense_bit_matrix<memory_space_t<ExecSpace>> unfold(const ExecSpace& exec, const dense_bit_matrix<memory_space_t<ExecSpace>>& m,
+dense_bit_matrix<memory_space_t<ExecSpace>> unfold(const ExecSpace& exec,
+                                                   const dense_bit_matrix<memory_space_t<ExecSpace>>& m,
                                                    const bitmap<memory_space_t<ExecSpace>>& mask) {
   detail::check_dense_bit_matrix("unfold", m);
   detail::check_unfold_mask(mask, m.cols);

@@ -45,8 +45,10 @@ std::uint64_t bmm_sum_masked(const ExecSpace& exec, const b2sr_matrix<memory_spa
 /// other semirings need values, which B2SR does not hold. Throws `invalid_argument_error` for a shape
 /// mismatch or another semiring, `unsupported_error` for a CUDA path. Fences `exec`.
 template <class ExecSpace, class S>
-b2sr_matrix<memory_space_t<ExecSpace>> mxm(const ExecSpace& exec, const S&, const b2sr_matrix<memory_space_t<ExecSpace>>& a,
-                                           const b2sr_matrix<memory_space_t<ExecSpace>>& b, const mxm_options& opts = {});
+b2sr_matrix<memory_space_t<ExecSpace>> mxm(const ExecSpace& exec, const S&,
+                                           const b2sr_matrix<memory_space_t<ExecSpace>>& a,
+                                           const b2sr_matrix<memory_space_t<ExecSpace>>& b,
+                                           const mxm_options& opts = {});
 
 namespace detail {
 template <class Mem>
@@ -83,7 +85,8 @@ std::uint64_t bmm_sum_masked(const ExecSpace& exec, const b2sr_matrix<memory_spa
 }
 
 template <class ExecSpace, class S>
-b2sr_matrix<memory_space_t<ExecSpace>> mxm(const ExecSpace& exec, const S&, const b2sr_matrix<memory_space_t<ExecSpace>>& a,
+b2sr_matrix<memory_space_t<ExecSpace>> mxm(const ExecSpace& exec, const S&,
+                                           const b2sr_matrix<memory_space_t<ExecSpace>>& a,
                                            const b2sr_matrix<memory_space_t<ExecSpace>>& b, const mxm_options& opts) {
   using impl = detail::spgemm_impl<ExecSpace>;
   detail::check_algorithm<ExecSpace>(opts.algorithm, "mxm");

@@ -90,9 +90,12 @@ mxv_plan<memory_space_t<ExecSpace>> plan_mxv(const char* func, const ExecSpace& 
                                              const mxv_options& opts, bool transpose_input) {
   check_algorithm<ExecSpace>(opts.algorithm, func);
   bool use_push;
-  if (opts.direction == mxv_direction::pull) use_push = false;
-  else if (opts.direction == mxv_direction::push) use_push = true;
-  else use_push = input_density<ExecSpace, S>(exec, x, a.n) < opts.switch_ratio;
+  if (opts.direction == mxv_direction::pull)
+    use_push = false;
+  else if (opts.direction == mxv_direction::push)
+    use_push = true;
+  else
+    use_push = input_density<ExecSpace, S>(exec, x, a.n) < opts.switch_ratio;
   mxv_plan<memory_space_t<ExecSpace>> plan;
   plan.matrix = &a;
   plan.push = transpose_input;

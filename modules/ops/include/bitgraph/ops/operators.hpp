@@ -35,7 +35,8 @@ namespace detail::elementwise {
 template <class Op, class T, class = void>
 struct has_combine : std::false_type {};
 template <class Op, class T>
-struct has_combine<Op, T, std::void_t<decltype(std::declval<const Op&>().combine(std::declval<T>(), std::declval<T>()))>>
+struct has_combine<Op, T,
+                   std::void_t<decltype(std::declval<const Op&>().combine(std::declval<T>(), std::declval<T>()))>>
     : std::true_type {};
 
 template <class Op, class T, class = void>
@@ -48,8 +49,8 @@ template <class Op, class T, class = void>
 struct has_apply4 : std::false_type {};
 template <class Op, class T>
 struct has_apply4<Op, T,
-                  std::void_t<decltype(std::declval<const Op&>().apply(std::declval<T>(), std::declval<T>(),
-                                                                       std::declval<vertex_t>(), std::declval<vertex_t>()))>>
+                  std::void_t<decltype(std::declval<const Op&>().apply(
+                      std::declval<T>(), std::declval<T>(), std::declval<vertex_t>(), std::declval<vertex_t>()))>>
     : std::true_type {};
 
 template <class Op, class = void>
@@ -59,7 +60,8 @@ struct has_identity<Op, std::void_t<decltype(Op::identity())>> : std::true_type 
 
 /// True when `Op` can combine two `T` in one of the three forms the element-wise ops accept.
 template <class Op, class T>
-inline constexpr bool is_binary_op_v = has_combine<Op, T>::value || has_apply2<Op, T>::value || has_apply4<Op, T>::value;
+inline constexpr bool is_binary_op_v =
+    has_combine<Op, T>::value || has_apply2<Op, T>::value || has_apply4<Op, T>::value;
 
 /// op(a, b) at position i in whichever form `Op` provides.
 template <class Op, class T>
@@ -76,26 +78,31 @@ KOKKOS_FORCEINLINE_FUNCTION T apply_binary(const Op& op, T a, T b, vertex_t i) {
 template <class F, class T, class = void>
 struct has_unary_apply : std::false_type {};
 template <class F, class T>
-struct has_unary_apply<F, T, std::void_t<decltype(std::declval<const F&>().apply(std::declval<T>()))>> : std::true_type {};
+struct has_unary_apply<F, T, std::void_t<decltype(std::declval<const F&>().apply(std::declval<T>()))>>
+    : std::true_type {};
 
 template <class F, class T, class = void>
 struct has_positional_apply : std::false_type {};
 template <class F, class T>
-struct has_positional_apply<F, T, std::void_t<decltype(std::declval<const F&>().apply(std::declval<vertex_t>(), std::declval<T>()))>>
+struct has_positional_apply<
+    F, T, std::void_t<decltype(std::declval<const F&>().apply(std::declval<vertex_t>(), std::declval<T>()))>>
     : std::true_type {};
 
 /// f(x) at position i in whichever form `F` provides.
 template <class F, class T>
 KOKKOS_FORCEINLINE_FUNCTION T apply_unary(const F& f, vertex_t i, T x) {
-  if constexpr (has_unary_apply<F, T>::value) return static_cast<T>(f.apply(x));
-  else return static_cast<T>(f.apply(i, x));
+  if constexpr (has_unary_apply<F, T>::value)
+    return static_cast<T>(f.apply(x));
+  else
+    return static_cast<T>(f.apply(i, x));
 }
 
 template <class P, class T, class = void>
 struct is_predicate : std::false_type {};
 template <class P, class T>
-struct is_predicate<P, T, std::void_t<decltype(static_cast<bool>(std::declval<const P&>().apply(std::declval<vertex_t>(), std::declval<T>())))>>
-    : std::true_type {};
+struct is_predicate<P, T,
+                    std::void_t<decltype(static_cast<bool>(std::declval<const P&>().apply(
+                        std::declval<vertex_t>(), std::declval<T>())))>> : std::true_type {};
 
 }  // namespace detail::elementwise
 

@@ -48,10 +48,14 @@ enum class spmspv_merge : std::uint8_t {
 /// "auto", "no-sort", "radix", "merge".
 inline std::string_view to_string(spmspv_merge m) {
   switch (m) {
-    case spmspv_merge::automatic: return "auto";
-    case spmspv_merge::no_sort: return "no-sort";
-    case spmspv_merge::radix_sort: return "radix";
-    case spmspv_merge::merge_sort: return "merge";
+    case spmspv_merge::automatic:
+      return "auto";
+    case spmspv_merge::no_sort:
+      return "no-sort";
+    case spmspv_merge::radix_sort:
+      return "radix";
+    case spmspv_merge::merge_sort:
+      return "merge";
   }
   return "?";
 }
@@ -92,10 +96,10 @@ struct bvss_bfs_options {
 
 /// What a BVSS traversal did.
 struct bvss_bfs_stats {
-  int depth = 0;                 ///< largest level reached
-  offset_t vss_processed = 0;    ///< VSSs taken from the queues, all levels together
-  bool lazy = false;             ///< which update scheme ran
-  bool tensor_cores = false;     ///< whether the MMA kernel ran
+  int depth = 0;               ///< largest level reached
+  offset_t vss_processed = 0;  ///< VSSs taken from the queues, all levels together
+  bool lazy = false;           ///< which update scheme ran
+  bool tensor_cores = false;   ///< whether the MMA kernel ran
 };
 
 /// Buffers of a BVSS traversal, allocated once and reused by every call (allocation costs more than a
@@ -118,10 +122,14 @@ enum class bit_op : std::uint8_t { lor, land, lxor, landnot };
 /// "or", "and", "xor" or "andnot".
 inline std::string_view to_string(bit_op op) {
   switch (op) {
-    case bit_op::lor: return "or";
-    case bit_op::land: return "and";
-    case bit_op::lxor: return "xor";
-    case bit_op::landnot: return "andnot";
+    case bit_op::lor:
+      return "or";
+    case bit_op::land:
+      return "and";
+    case bit_op::lxor:
+      return "xor";
+    case bit_op::landnot:
+      return "andnot";
   }
   return "?";
 }
@@ -136,10 +144,14 @@ enum class select_kind : std::uint8_t { tril, triu, diag, offdiag };
 /// "tril", "triu", "diag" or "offdiag".
 inline std::string_view to_string(select_kind s) {
   switch (s) {
-    case select_kind::tril: return "tril";
-    case select_kind::triu: return "triu";
-    case select_kind::diag: return "diag";
-    case select_kind::offdiag: return "offdiag";
+    case select_kind::tril:
+      return "tril";
+    case select_kind::triu:
+      return "triu";
+    case select_kind::diag:
+      return "diag";
+    case select_kind::offdiag:
+      return "offdiag";
   }
   return "?";
 }

@@ -26,8 +26,7 @@ namespace bitgraph {
 /// The monoid sum of a dense vector's entries; entries equal to the identity are absent (skipped).
 /// Returns the identity for an empty vector. O(n), a parallel reduction.
 template <class ExecSpace, class M, class V>
-  requires detail::is_dense<V>::value
-typename M::value_type reduce(const ExecSpace& exec, const M&, const V& u);
+requires detail::is_dense<V>::value typename M::value_type reduce(const ExecSpace& exec, const M&, const V& u);
 
 /// The monoid sum of a sparse vector's stored values (each 1 in a structure-only vector, so PLUS counts
 /// the entries). O(nnz).
@@ -44,23 +43,20 @@ typename M::value_type reduce(const ExecSpace& exec, const M&, const bitmap<memo
 /// (out-degrees), LOR "row non-empty", MIN/MAX 1 or the identity. Empty rows yield the identity, which is
 /// absent in the merge (rules of `ewise_add` with absent = the monoid's identity). O(tiles · T + n).
 template <class ExecSpace, class W, class Mask, class Accum, class M>
-  requires detail::is_dense<W>::value
-void reduce_rows(const ExecSpace& exec, W& w, const Mask& mask, const Accum&, const M&,
-                 const b2sr_matrix<memory_space_t<ExecSpace>>& a);
+requires detail::is_dense<W>::value void reduce_rows(const ExecSpace& exec, W& w, const Mask& mask, const Accum&,
+                                                     const M&, const b2sr_matrix<memory_space_t<ExecSpace>>& a);
 
 /// w<mask> = accum(w, ⊕_i A(i, j)) for a B2SR pattern: column reductions (PLUS: in-degrees), from every
 /// tile's column counts added atomically. Rules as `reduce_rows`.
 template <class ExecSpace, class W, class Mask, class Accum, class M>
-  requires detail::is_dense<W>::value
-void reduce_columns(const ExecSpace& exec, W& w, const Mask& mask, const Accum&, const M&,
-                    const b2sr_matrix<memory_space_t<ExecSpace>>& a);
+requires detail::is_dense<W>::value void reduce_columns(const ExecSpace& exec, W& w, const Mask& mask, const Accum&,
+                                                        const M&, const b2sr_matrix<memory_space_t<ExecSpace>>& a);
 
 /// w<mask> = accum(w, ⊕_j A(i, j)) for a CSR graph, over the edge weights (converted to the monoid's
 /// type) or 1 for an unweighted graph; duplicates, if kept, each contribute. One thread per row, O(nnz).
 template <class ExecSpace, class W, class Mask, class Accum, class M>
-  requires detail::is_dense<W>::value
-void reduce_rows(const ExecSpace& exec, W& w, const Mask& mask, const Accum&, const M&,
-                 const csr_graph<memory_space_t<ExecSpace>>& g);
+requires detail::is_dense<W>::value void reduce_rows(const ExecSpace& exec, W& w, const Mask& mask, const Accum&,
+                                                     const M&, const csr_graph<memory_space_t<ExecSpace>>& g);
 
 /// Out-degree (row popcount) of every vertex of a B2SR pattern, as a new view. Fences `exec`.
 template <class ExecSpace>
@@ -102,8 +98,8 @@ void b2sr_reduce(const char* func, const ExecSpace& exec, W& w, const Mask& mask
   using mem = memory_space_t<ExecSpace>;
   check_matrix_reduce<W, Mask, Accum, M>(func, w, mask, a.n);
   profiling_region region(rows ? "bitgraph::reduce_rows" : "bitgraph::reduce_columns");
-  b2sr_reduce_impl<ExecSpace, M, Accum>::run(exec, Kokkos::View<typename M::value_type*, mem>(w), to_mask_args<mem>(mask),
-                                             a, rows);
+  b2sr_reduce_impl<ExecSpace, M, Accum>::run(exec, Kokkos::View<typename M::value_type*, mem>(w),
+                                             to_mask_args<mem>(mask), a, rows);
 }
 
 template <class ExecSpace>
@@ -119,8 +115,7 @@ Kokkos::View<offset_t*, memory_space_t<ExecSpace>> b2sr_degrees(const ExecSpace&
 }  // namespace detail
 
 template <class ExecSpace, class M, class V>
-  requires detail::is_dense<V>::value
-typename M::value_type reduce(const ExecSpace& exec, const M&, const V& u) {
+requires detail::is_dense<V>::value typename M::value_type reduce(const ExecSpace& exec, const M&, const V& u) {
   using T = typename M::value_type;
   using mem = memory_space_t<ExecSpace>;
   detail::check_monoid<M>();
@@ -150,23 +145,20 @@ typename M::value_type reduce(const ExecSpace& exec, const M&, const bitmap<memo
 }
 
 template <class ExecSpace, class W, class Mask, class Accum, class M>
-  requires detail::is_dense<W>::value
-void reduce_rows(const ExecSpace& exec, W& w, const Mask& mask, const Accum&, const M&,
-                 const b2sr_matrix<memory_space_t<ExecSpace>>& a) {
+requires detail::is_dense<W>::value void reduce_rows(const ExecSpace& exec, W& w, const Mask& mask, const Accum&,
+                                                     const M&, const b2sr_matrix<memory_space_t<ExecSpace>>& a) {
   detail::b2sr_reduce<ExecSpace, W, Mask, Accum, M>("reduce_rows", exec, w, mask, a, true);
 }
 
 template <class ExecSpace, class W, class Mask, class Accum, class M>
-  requires detail::is_dense<W>::value
-void reduce_columns(const ExecSpace& exec, W& w, const Mask& mask, const Accum&, const M&,
-                    const b2sr_matrix<memory_space_t<ExecSpace>>& a) {
+requires detail::is_dense<W>::value void reduce_columns(const ExecSpace& exec, W& w, const Mask& mask, const Accum&,
+                                                        const M&, const b2sr_matrix<memory_space_t<ExecSpace>>& a) {
   detail::b2sr_reduce<ExecSpace, W, Mask, Accum, M>("reduce_columns", exec, w, mask, a, false);
 }
 
 template <class ExecSpace, class W, class Mask, class Accum, class M>
-  requires detail::is_dense<W>::value
-void reduce_rows(const ExecSpace& exec, W& w, const Mask& mask, const Accum&, const M&,
-                 const csr_graph<memory_space_t<ExecSpace>>& g) {
+requires detail::is_dense<W>::value void reduce_rows(const ExecSpace& exec, W& w, const Mask& mask, const Accum&,
+                                                     const M&, const csr_graph<memory_space_t<ExecSpace>>& g) {
   using mem = memory_space_t<ExecSpace>;
   detail::check_matrix_reduce<W, Mask, Accum, M>("reduce_rows", w, mask, g.n);
   detail::profiling_region region("bitgraph::reduce_rows");

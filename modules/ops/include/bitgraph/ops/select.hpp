@@ -40,15 +40,14 @@ b2sr_matrix<memory_space_t<ExecSpace>> select(const ExecSpace& exec, const b2sr_
 /// `pred.apply(i, x)` holds, as a new sparse vector with their values. O(n): flag, scan, fill. Throws
 /// `size_error` for a vector longer than the vertex limit.
 template <class ExecSpace, class V, class P>
-  requires detail::is_dense<V>::value
-sparse_vector<typename V::non_const_value_type, memory_space_t<ExecSpace>> select(
+requires detail::is_dense<V>::value sparse_vector<typename V::non_const_value_type, memory_space_t<ExecSpace>> select(
     const ExecSpace& exec, const V& u, const P& pred, typename V::non_const_value_type absent = {});
 
 /// The entries of a sparse vector for which `pred.apply(i, x)` holds (x = 1 in a structure-only vector,
 /// whose result is structure-only too), as a new sparse vector. O(nnz).
 template <class ExecSpace, class T, class P>
-sparse_vector<T, memory_space_t<ExecSpace>> select(const ExecSpace& exec, const sparse_vector<T, memory_space_t<ExecSpace>>& u,
-                                                   const P& pred);
+sparse_vector<T, memory_space_t<ExecSpace>> select(const ExecSpace& exec,
+                                                   const sparse_vector<T, memory_space_t<ExecSpace>>& u, const P& pred);
 
 namespace detail {
 inline void check_select_kind(select_kind s) {
@@ -73,7 +72,8 @@ template <class ExecSpace>
 b2sr_matrix<memory_space_t<ExecSpace>> select(const ExecSpace& exec, const b2sr_matrix<memory_space_t<ExecSpace>>& a,
                                               select_kind s, std::int64_t k) {
   detail::check_select_kind(s);
-  BITGRAPH_CHECK_ARG(valid_tile_dim(a.tile_dim), "select", "tile dimension ", a.tile_dim, " is not one of 4, 8, 16, 32, 64");
+  BITGRAPH_CHECK_ARG(valid_tile_dim(a.tile_dim), "select", "tile dimension ", a.tile_dim,
+                     " is not one of 4, 8, 16, 32, 64");
   detail::profiling_region region("bitgraph::select");
   auto out = detail::b2sr_select_impl<ExecSpace>::run(exec, a, s, detail::elementwise::clamp_offset(k, a.n));
   exec.fence();
@@ -81,8 +81,7 @@ b2sr_matrix<memory_space_t<ExecSpace>> select(const ExecSpace& exec, const b2sr_
 }
 
 template <class ExecSpace, class V, class P>
-  requires detail::is_dense<V>::value
-sparse_vector<typename V::non_const_value_type, memory_space_t<ExecSpace>> select(
+requires detail::is_dense<V>::value sparse_vector<typename V::non_const_value_type, memory_space_t<ExecSpace>> select(
     const ExecSpace& exec, const V& u, const P& pred, typename V::non_const_value_type absent) {
   using T = typename V::non_const_value_type;
   using mem = memory_space_t<ExecSpace>;
@@ -96,7 +95,8 @@ sparse_vector<typename V::non_const_value_type, memory_space_t<ExecSpace>> selec
 }
 
 template <class ExecSpace, class T, class P>
-sparse_vector<T, memory_space_t<ExecSpace>> select(const ExecSpace& exec, const sparse_vector<T, memory_space_t<ExecSpace>>& u,
+sparse_vector<T, memory_space_t<ExecSpace>> select(const ExecSpace& exec,
+                                                   const sparse_vector<T, memory_space_t<ExecSpace>>& u,
                                                    const P& pred) {
   static_assert(detail::elementwise::is_predicate<P, T>::value, "the predicate needs apply(i, x) returning bool");
   detail::check_sparse("select", "input", u);

@@ -27,8 +27,8 @@ namespace bitgraph {
 /// mismatches, unsorted / out-of-range x or structure-only mode with a non-Boolean semiring,
 /// `unsupported_error` for a path the merge does not have. Fences `exec` (it reads its input check back).
 template <class ExecSpace, class S, class Mask = no_mask>
-void spmspv(const ExecSpace& exec, sparse_vector<typename S::value_type, memory_space_t<ExecSpace>>& y, const Mask& mask,
-            const S&, const sparse_vector<typename S::value_type, memory_space_t<ExecSpace>>& x,
+void spmspv(const ExecSpace& exec, sparse_vector<typename S::value_type, memory_space_t<ExecSpace>>& y,
+            const Mask& mask, const S&, const sparse_vector<typename S::value_type, memory_space_t<ExecSpace>>& x,
             const csr_graph<memory_space_t<ExecSpace>>& a, const spmspv_options& opts = {}) {
   using mem = memory_space_t<ExecSpace>;
   using impl = detail::spmspv_impl<ExecSpace, S>;
@@ -48,8 +48,10 @@ void spmspv(const ExecSpace& exec, sparse_vector<typename S::value_type, memory_
   spmspv_merge merge = opts.merge;
   if (merge == spmspv_merge::automatic) {
     // No-sort touches O(n / 32) words for the bitmap; sorting pays when the gathered work is small.
-    if (opts.algorithm == op_algorithm::cuda_warp) merge = spmspv_merge::radix_sort;
-    else merge = (opts.structure_only || x.nnz * 64 > a.n) ? spmspv_merge::no_sort : spmspv_merge::radix_sort;
+    if (opts.algorithm == op_algorithm::cuda_warp)
+      merge = spmspv_merge::radix_sort;
+    else
+      merge = (opts.structure_only || x.nnz * 64 > a.n) ? spmspv_merge::no_sort : spmspv_merge::radix_sort;
   }
   const op_algorithm path = detail::choose_path<ExecSpace>("spmspv", opts.algorithm, impl::offer(merge));
   detail::profiling_region region("bitgraph::spmspv");

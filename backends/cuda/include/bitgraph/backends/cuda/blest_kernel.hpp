@@ -3,8 +3,8 @@
 // mma.sync.m8n8k128.b1.and.popc, all 64 outputs of each MMA useful (Blest §4.1, Alg. 2 and 3).
 #pragma once
 
-#include <Kokkos_Core.hpp>
 #include <cooperative_groups.h>
+#include <Kokkos_Core.hpp>
 
 #include <cstdint>
 
@@ -26,12 +26,12 @@ struct blest_state {
   const uint4* rows;  // 4 row ids per lane and VSS
   const std::uint32_t* masks;
   level_t* levels;
-  uint2* queue[2];  // (VSS, its slice set): carrying the slice set saves a dependent load per VSS
-  unsigned long long* counters;  // [3], see the kernel
-  level_t* pushed;               // eager: last level each slice set was enqueued at
-  std::uint32_t* visited;        // lazy: visited bitmap (ceil(n / 32) words)
-  std::uint32_t* visited_before; // lazy: the bitmap as of the last sweep (only this kernel's thread t writes word t)
-  unsigned long long* processed; // VSSs taken from the queues
+  uint2* queue[2];                // (VSS, its slice set): carrying the slice set saves a dependent load per VSS
+  unsigned long long* counters;   // [3], see the kernel
+  level_t* pushed;                // eager: last level each slice set was enqueued at
+  std::uint32_t* visited;         // lazy: visited bitmap (ceil(n / 32) words)
+  std::uint32_t* visited_before;  // lazy: the bitmap as of the last sweep (only this kernel's thread t writes word t)
+  unsigned long long* processed;  // VSSs taken from the queues
   unsigned long long* depth;
 };
 

@@ -58,8 +58,7 @@ __global__ void __launch_bounds__(bmv_block_threads)
   const std::uint64_t warp = (std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
   const int lane = threadIdx.x & 31;
   if (warp >= n_warps) return;  // uniform per warp
-  const unsigned group_mask =
-      group == 32 ? 0xffffffffu : (((1u << group) - 1u) << (lane / group * group));
+  const unsigned group_mask = group == 32 ? 0xffffffffu : (((1u << group) - 1u) << (lane / group * group));
   value_type* my_stage = XBits ? nullptr : stage + (threadIdx.x / 32) * (T == 64 ? 64 : 32);
 
   std::uint64_t rows[rows_per_lane];
@@ -70,8 +69,10 @@ __global__ void __launch_bounds__(bmv_block_threads)
   for (int h = 0; h < rows_per_lane; ++h) {
     rows[h] = T == 64 ? warp * 64 + h * 32 + lane : warp * 32 + lane;
     lr[h] = T == 64 ? h * 32 + lane : lane % T;
-    allowed[h] = rows[h] < n &&
-                 ((::bitgraph::detail::allowed_bits(masked ? mbits[rows[h] >> 5] : 0u, masked, complement) >> (rows[h] & 31)) & 1u);
+    allowed[h] =
+        rows[h] < n &&
+        ((::bitgraph::detail::allowed_bits(masked ? mbits[rows[h] >> 5] : 0u, masked, complement) >> (rows[h] & 31)) &
+         1u);
     t[h] = S::identity();
   }
   tr = static_cast<vertex_t>(T == 64 ? warp : (warp * 32 + lane) / T);
@@ -144,10 +145,13 @@ __global__ void __launch_bounds__(bmv_block_threads)
       const unsigned ab = __ballot_sync(0xffffffffu, allowed[h]);
       if (lane == 0) {
         const std::uint64_t wi = T == 64 ? warp * 2 + h : warp;
-        if (wi * 32 < n) ybits[wi] = ::bitgraph::detail::merge_bits<Accum>(ybits[wi], tb, ab, ::bitgraph::detail::valid_bits(wi, n), replace);
+        if (wi * 32 < n)
+          ybits[wi] =
+              ::bitgraph::detail::merge_bits<Accum>(ybits[wi], tb, ab, ::bitgraph::detail::valid_bits(wi, n), replace);
       }
     } else {
-      if (rows[h] < n) yval[rows[h]] = ::bitgraph::detail::merge_value<Accum>(yval[rows[h]], t[h], allowed[h], replace, S::identity());
+      if (rows[h] < n)
+        yval[rows[h]] = ::bitgraph::detail::merge_value<Accum>(yval[rows[h]], t[h], allowed[h], replace, S::identity());
     }
   }
 }
@@ -162,9 +166,10 @@ void launch_bmv_warp(const Kokkos::Cuda& exec, const b2sr_matrix<Kokkos::CudaSpa
   if (n_warps == 0) return;
   const std::uint64_t blocks = (n_warps * 32 + bmv_block_threads - 1) / bmv_block_threads;
   auto words = a.template tile_words<tile_word_t<T>>();
-  bmv_pull_warp_kernel<T, S, XBits, YBits, Accum><<<static_cast<unsigned>(blocks), bmv_block_threads, 0, exec.cuda_stream()>>>(
-      a.tile_row_ptr.data(), a.tile_col_idx.data(), words.data(), a.n, n_warps, xbits, xval, ybits, yval, mbits, masked,
-      complement, replace, early_exit);
+  bmv_pull_warp_kernel<T, S, XBits, YBits, Accum>
+      <<<static_cast<unsigned>(blocks), bmv_block_threads, 0, exec.cuda_stream()>>>(
+          a.tile_row_ptr.data(), a.tile_col_idx.data(), words.data(), a.n, n_warps, xbits, xval, ybits, yval, mbits,
+          masked, complement, replace, early_exit);
   BITGRAPH_CUDA_CHECK("mxv", "launching the warp BMV kernel", cudaGetLastError());
 }
 

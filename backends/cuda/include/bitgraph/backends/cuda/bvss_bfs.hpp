@@ -26,9 +26,12 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
   static int tensor_core_sms() {
     int dev = 0, sms = 0, coop = 0, cc = 0;
     BITGRAPH_CUDA_CHECK("bvss_bfs", "cudaGetDevice", cudaGetDevice(&dev));
-    BITGRAPH_CUDA_CHECK("bvss_bfs", "device attribute", cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-    BITGRAPH_CUDA_CHECK("bvss_bfs", "device attribute", cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev));
-    BITGRAPH_CUDA_CHECK("bvss_bfs", "device attribute", cudaDeviceGetAttribute(&cc, cudaDevAttrComputeCapabilityMajor, dev));
+    BITGRAPH_CUDA_CHECK("bvss_bfs", "device attribute",
+                        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+    BITGRAPH_CUDA_CHECK("bvss_bfs", "device attribute",
+                        cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev));
+    BITGRAPH_CUDA_CHECK("bvss_bfs", "device attribute",
+                        cudaDeviceGetAttribute(&cc, cudaDevAttrComputeCapabilityMajor, dev));
     return coop && cc >= 8 ? sms : 0;
   }
 
@@ -79,8 +82,10 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
     s.depth = counters.data() + 4;
     // As many blocks as can be co-resident (a cooperative launch requires it).
     int per_sm = 0;
-    void* fn = lazy ? reinterpret_cast<void*>(cuda::blest_kernel<true>) : reinterpret_cast<void*>(cuda::blest_kernel<false>);
-    BITGRAPH_CUDA_CHECK("bvss_bfs", "occupancy", cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fn, cuda::blest_block_threads, 0));
+    void* fn =
+        lazy ? reinterpret_cast<void*>(cuda::blest_kernel<true>) : reinterpret_cast<void*>(cuda::blest_kernel<false>);
+    BITGRAPH_CUDA_CHECK("bvss_bfs", "occupancy",
+                        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fn, cuda::blest_block_threads, 0));
     // Fewer resident blocks make each grid sync cheaper; high-diameter graphs (thousands of levels with
     // small frontiers) gain from that, wide frontiers need the warps. BITGRAPH_BLEST_BLOCKS_PER_SM
     // overrides the choice (for tuning).
@@ -93,12 +98,13 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
     }
     const int blocks = bps * sms;
     void* args[] = {&s};
-    BITGRAPH_CUDA_CHECK("bvss_bfs", "cooperative launch",
-                        cudaLaunchCooperativeKernel(fn, dim3(blocks), dim3(cuda::blest_block_threads), args, 0,
-                                                    exec.cuda_stream()));
+    BITGRAPH_CUDA_CHECK(
+        "bvss_bfs", "cooperative launch",
+        cudaLaunchCooperativeKernel(fn, dim3(blocks), dim3(cuda::blest_block_threads), args, 0, exec.cuda_stream()));
     unsigned long long h[5] = {0, 0, 0, 0, 0};
-    Kokkos::deep_copy(exec, Kokkos::View<unsigned long long*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(h, 5),
-                      counters);
+    Kokkos::deep_copy(
+        exec, Kokkos::View<unsigned long long*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(h, 5),
+        counters);
     exec.fence();
     st.depth = static_cast<int>(h[4]);
     st.vss_processed = h[3];

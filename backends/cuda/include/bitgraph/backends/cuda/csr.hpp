@@ -37,14 +37,14 @@ struct sort_rows_impl<Kokkos::Cuda> {
     const auto segments = static_cast<std::int64_t>(n);
     if (with_vals) {
       cuda::cub_two_phase("build_csr", "CUB segmented SortPairs", [&](void* temp, std::size_t& bytes) {
-        return cub::DeviceSegmentedSort::SortPairs(temp, bytes, cols.data(), keys_out.data(), vals.data(), vals_out.data(),
-                                                   items, segments, begin, end, exec.cuda_stream());
+        return cub::DeviceSegmentedSort::SortPairs(temp, bytes, cols.data(), keys_out.data(), vals.data(),
+                                                   vals_out.data(), items, segments, begin, end, exec.cuda_stream());
       });
       Kokkos::deep_copy(exec, vals, vals_out);
     } else {
       cuda::cub_two_phase("build_csr", "CUB segmented SortKeys", [&](void* temp, std::size_t& bytes) {
-        return cub::DeviceSegmentedSort::SortKeys(temp, bytes, cols.data(), keys_out.data(), items, segments, begin, end,
-                                                  exec.cuda_stream());
+        return cub::DeviceSegmentedSort::SortKeys(temp, bytes, cols.data(), keys_out.data(), items, segments, begin,
+                                                  end, exec.cuda_stream());
       });
     }
     Kokkos::deep_copy(exec, cols, keys_out);

@@ -37,10 +37,12 @@ struct bmm_sum_masked_impl<Kokkos::Cuda> {
     auto mrow_of = tile_row_of_tiles(exec, m);
     Kokkos::View<unsigned long long, mem> total("bitgraph::bmm_masked::total");
     const offset_t blocks = (m.n_tiles * 32 + cuda::bmm_block_threads - 1) / cuda::bmm_block_threads;
-    cuda::bmm_sum_masked_warp_kernel<32><<<static_cast<unsigned>(blocks), cuda::bmm_block_threads, 0, exec.cuda_stream()>>>(
-        m.n_tiles, mrow_of.data(), m.tile_col_idx.data(), m.template tile_words<std::uint32_t>().data(),
-        a.tile_row_ptr.data(), a.tile_col_idx.data(), a.template tile_words<std::uint32_t>().data(), bt.tile_row_ptr.data(),
-        bt.tile_col_idx.data(), bt.template tile_words<std::uint32_t>().data(), total.data());
+    cuda::bmm_sum_masked_warp_kernel<32>
+        <<<static_cast<unsigned>(blocks), cuda::bmm_block_threads, 0, exec.cuda_stream()>>>(
+            m.n_tiles, mrow_of.data(), m.tile_col_idx.data(), m.template tile_words<std::uint32_t>().data(),
+            a.tile_row_ptr.data(), a.tile_col_idx.data(), a.template tile_words<std::uint32_t>().data(),
+            bt.tile_row_ptr.data(), bt.tile_col_idx.data(), bt.template tile_words<std::uint32_t>().data(),
+            total.data());
     BITGRAPH_CUDA_CHECK("bmm_sum_masked", "launching the warp BMM kernel", cudaGetLastError());
     unsigned long long h = 0;
     Kokkos::deep_copy(exec, h, total);

@@ -18,9 +18,11 @@ struct b2sr_mxv_impl<Kokkos::Cuda, S, Y, X, Accum> {
 
   static path_offer offer(const mxv_plan<mem>& plan) {
     path_offer o = generic::offer(plan);
-    if (plan.push) return o.refuse(op_algorithm::cuda_warp, "the cuda-warp kernels are pull kernels; push uses 'generic'");
+    if (plan.push)
+      return o.refuse(op_algorithm::cuda_warp, "the cuda-warp kernels are pull kernels; push uses 'generic'");
     if (plan.matrix->order != bit_order::row_major)
-      return o.refuse(op_algorithm::cuda_warp, "the cuda-warp kernels read row-major tiles; this matrix is column-major");
+      return o.refuse(op_algorithm::cuda_warp,
+                      "the cuda-warp kernels read row-major tiles; this matrix is column-major");
     return o.offer(op_algorithm::cuda_warp);
   }
 
@@ -34,14 +36,18 @@ struct b2sr_mxv_impl<Kokkos::Cuda, S, Y, X, Accum> {
     const value_type* xv = nullptr;
     std::uint32_t* yb = nullptr;
     value_type* yv = nullptr;
-    if constexpr (XBits) xb = x.words.data();
-    else xv = x.data();
-    if constexpr (YBits) yb = y.words.data();
-    else yv = y.data();
+    if constexpr (XBits)
+      xb = x.words.data();
+    else
+      xv = x.data();
+    if constexpr (YBits)
+      yb = y.words.data();
+    else
+      yv = y.data();
     dispatch_tile_dim(plan.matrix->tile_dim, [&](auto td) {
       cuda::launch_bmv_warp<decltype(td)::value, S, XBits, YBits, Accum>(exec, *plan.matrix, xb, xv, yb, yv,
-                                                                          mask.bits.data(), mask.masked,
-                                                                          mask.complement, mask.replace, opts.early_exit);
+                                                                         mask.bits.data(), mask.masked, mask.complement,
+                                                                         mask.replace, opts.early_exit);
     });
   }
 };

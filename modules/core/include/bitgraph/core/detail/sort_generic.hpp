@@ -77,8 +77,8 @@ template <class ExecSpace, class V>
 struct radix_sort_generic {
   using mem = memory_space_t<ExecSpace>;
   static path_offer offer() { return path_offer{}; }
-  static void run(op_algorithm, const ExecSpace& exec, Kokkos::View<std::uint32_t*, mem> keys, Kokkos::View<V*, mem> vals,
-                  offset_t m, int bits, bool with_values) {
+  static void run(op_algorithm, const ExecSpace& exec, Kokkos::View<std::uint32_t*, mem> keys,
+                  Kokkos::View<V*, mem> vals, offset_t m, int bits, bool with_values) {
     if (m < 2) return;
     using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>;
     const offset_t nblocks = ceil_div<offset_t>(m, radix_block);
@@ -155,8 +155,10 @@ struct merge_sort_pass {
     while (a_lo < a_hi) {
       const offset_t ai = (a_lo + a_hi) / 2;
       const offset_t bi = d - ai - 1;
-      if (sk(lo + ai) <= sk(mid + bi)) a_lo = ai + 1;
-      else a_hi = ai;
+      if (sk(lo + ai) <= sk(mid + bi))
+        a_lo = ai + 1;
+      else
+        a_hi = ai;
     }
     offset_t ia = a_lo, ib = d - a_lo;
     const offset_t out_end = out0 + ch < hi ? out0 + ch : hi;

@@ -37,7 +37,8 @@ struct count_tiles_functor {
   vertex_t n;
   KOKKOS_INLINE_FUNCTION void operator()(const std::size_t i, offset_t& acc) const {
     const vertex_t tr = tile_rows.extent(0) > 0 ? tile_rows(i) : static_cast<vertex_t>(i);
-    merge_tile_row<T>(row_ptr, col_idx, n, tr, [](vertex_t, int, int) {}, [&](vertex_t) { ++acc; });
+    merge_tile_row<T>(
+        row_ptr, col_idx, n, tr, [](vertex_t, int, int) {}, [&](vertex_t) { ++acc; });
   }
 };
 
@@ -50,7 +51,8 @@ struct b2sr_count_tiles {
   vertex_t n;
   KOKKOS_INLINE_FUNCTION void operator()(const vertex_t tr) const {
     offset_t count = 0;
-    merge_tile_row<T>(row_ptr, col_idx, n, tr, [](vertex_t, int, int) {}, [&](vertex_t) { ++count; });
+    merge_tile_row<T>(
+        row_ptr, col_idx, n, tr, [](vertex_t, int, int) {}, [&](vertex_t) { ++count; });
     ptr(tr) = count;
   }
 };

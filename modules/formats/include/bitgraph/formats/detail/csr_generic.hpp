@@ -67,7 +67,9 @@ struct sort_row_functor {
   Kokkos::View<const offset_t*, Mem> row_ptr;
   Kokkos::View<vertex_t*, Mem> cols;
   Kokkos::View<double*, Mem> vals;
-  KOKKOS_INLINE_FUNCTION void operator()(const offset_t u) const { sort_segment(cols, vals, row_ptr(u), row_ptr(u + 1)); }
+  KOKKOS_INLINE_FUNCTION void operator()(const offset_t u) const {
+    sort_segment(cols, vals, row_ptr(u), row_ptr(u + 1));
+  }
 };
 
 /// Sorts every row segment of a CSR in place (values alike when present): each row to one thread
@@ -78,7 +80,8 @@ struct sort_rows_generic {
   static path_offer offer() { return path_offer{}; }
   static void run(op_algorithm, const ExecSpace& exec, vertex_t n, Kokkos::View<offset_t*, mem> row_ptr,
                   Kokkos::View<vertex_t*, mem> cols, Kokkos::View<double*, mem> vals) {
-    Kokkos::parallel_for("bitgraph::csr::sort_rows", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, n),
+    Kokkos::parallel_for("bitgraph::csr::sort_rows",
+                         Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, n),
                          sort_row_functor<mem>{row_ptr, cols, vals});
   }
 };

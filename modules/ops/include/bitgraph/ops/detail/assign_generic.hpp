@@ -79,8 +79,10 @@ struct assign_indices_bits_functor {
   KOKKOS_INLINE_FUNCTION void operator()(const offset_t p) const {
     const vertex_t i = ix(p);
     const std::uint32_t bit = std::uint32_t(1) << (i & 31);
-    if (s) Kokkos::atomic_fetch_or(&out(i >> 5), bit);
-    else Kokkos::atomic_fetch_and(&out(i >> 5), ~bit);
+    if (s)
+      Kokkos::atomic_fetch_or(&out(i >> 5), bit);
+    else
+      Kokkos::atomic_fetch_and(&out(i >> 5), ~bit);
   }
 };
 

@@ -22,8 +22,10 @@ KOKKOS_INLINE_FUNCTION offset_t lower_bound(const Idx& idx, offset_t n, vertex_t
   offset_t lo = 0, hi = n;
   while (lo < hi) {
     const offset_t mid = lo + (hi - lo) / 2;
-    if (idx(mid) < key) lo = mid + 1;
-    else hi = mid;
+    if (idx(mid) < key)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
   return lo;
 }
@@ -44,8 +46,10 @@ struct ewise_dense_functor {
     if (allowed) {
       const T x = a(i), y = b(i);
       const bool px = x != absent, py = y != absent;
-      if (px && py) t = elementwise::apply_binary(op, x, y, static_cast<vertex_t>(i));
-      else if (!mult) t = px ? x : y;
+      if (px && py)
+        t = elementwise::apply_binary(op, x, y, static_cast<vertex_t>(i));
+      else if (!mult)
+        t = px ? x : y;
     }
     out(i) = merge_value<Accum>(out(i), t, allowed, mask.replace, absent);
   }
@@ -79,10 +83,18 @@ struct ewise_bits_functor {
     const std::uint32_t x = a(wi), y = b(wi);
     std::uint32_t t;
     switch (op) {
-      case bit_op::lor: t = x | y; break;
-      case bit_op::land: t = x & y; break;
-      case bit_op::lxor: t = x ^ y; break;
-      default: t = x & ~y; break;
+      case bit_op::lor:
+        t = x | y;
+        break;
+      case bit_op::land:
+        t = x & y;
+        break;
+      case bit_op::lxor:
+        t = x ^ y;
+        break;
+      default:
+        t = x & ~y;
+        break;
     }
     out(wi) = merge_bits<Accum>(out(wi), t, mask.allowed_word(wi), valid_bits(wi, n), mask.replace);
   }
@@ -154,8 +166,10 @@ struct unite_fill_u {
     oi(r) = i;
     if (with_values) {
       const T x = uhas ? uval(p) : T(1);
-      if (lb < nv && vi(lb) == i) ov(r) = elementwise::apply_binary(op, x, vhas ? T(vval(lb)) : T(1), i);
-      else ov(r) = x;
+      if (lb < nv && vi(lb) == i)
+        ov(r) = elementwise::apply_binary(op, x, vhas ? T(vval(lb)) : T(1), i);
+      else
+        ov(r) = x;
     }
   }
 };
@@ -247,8 +261,8 @@ struct ewise_sparse_generic {
     sparse_vector<T, mem> out = make_output(u.n, ku + kv, with_values);
     const bool uhas = u.values.extent(0) > 0, vhas = v.values.extent(0) > 0;
     Kokkos::parallel_for("bitgraph::ewise_add::sparse_fill_u", policy(exec, 0, nu),
-                         unite_fill_u<mem, Op, T>{u.indices, v.indices, u.values, v.values, nv, keep_u, keep_v, pos_in_v,
-                                                  out.indices, out.values, op, with_values, uhas, vhas});
+                         unite_fill_u<mem, Op, T>{u.indices, v.indices, u.values, v.values, nv, keep_u, keep_v,
+                                                  pos_in_v, out.indices, out.values, op, with_values, uhas, vhas});
     Kokkos::parallel_for("bitgraph::ewise_add::sparse_fill_v", policy(exec, 0, nv),
                          unite_fill_v<mem, T>{v.indices, v.values, keep_u, keep_v, pos_in_u, out.indices, out.values,
                                               with_values, vhas});
@@ -269,10 +283,10 @@ struct ewise_sparse_generic {
                          intersect_flag<mem>{s.indices, l.indices, l.nnz, keep, pos, mask});
     const offset_t total = exclusive_scan(exec, keep);
     sparse_vector<T, mem> out = make_output(u.n, total, with_values);
-    Kokkos::parallel_for("bitgraph::ewise_mult::sparse_fill", policy(exec, 0, ns),
-                         intersect_fill<mem, Op, T>{s.indices, s.values, l.values, keep, pos, out.indices, out.values, op,
-                                                    with_values, s.values.extent(0) > 0, l.values.extent(0) > 0,
-                                                    swapped});
+    Kokkos::parallel_for(
+        "bitgraph::ewise_mult::sparse_fill", policy(exec, 0, ns),
+        intersect_fill<mem, Op, T>{s.indices, s.values, l.values, keep, pos, out.indices, out.values, op, with_values,
+                                   s.values.extent(0) > 0, l.values.extent(0) > 0, swapped});
     return out;
   }
 

@@ -54,8 +54,10 @@ struct b2sr_fold_rows_functor {
     std::uint64_t seg = 0;
     for (int w = 0; w < T; ++w) {
       const std::uint64_t x = static_cast<std::uint64_t>(words(k * T + w));
-      if (row_major) seg |= x;                    // OR of the rows: the columns present
-      else if (x) seg |= std::uint64_t(1) << w;  // a non-empty column word
+      if (row_major)
+        seg |= x;  // OR of the rows: the columns present
+      else if (x)
+        seg |= std::uint64_t(1) << w;  // a non-empty column word
     }
     or_segment_atomic<T>(ow, tcol(k), seg);
   }
@@ -74,8 +76,10 @@ struct b2sr_fold_columns_functor {
     for (offset_t k = ptr(tr); k < ptr(tr + 1); ++k) {
       for (int w = 0; w < T; ++w) {
         const std::uint64_t x = static_cast<std::uint64_t>(words(k * T + w));
-        if (!row_major) seg |= x;                  // OR of the columns: the rows present
-        else if (x) seg |= std::uint64_t(1) << w;  // a non-empty row word
+        if (!row_major)
+          seg |= x;  // OR of the columns: the rows present
+        else if (x)
+          seg |= std::uint64_t(1) << w;  // a non-empty row word
       }
     }
     or_segment_atomic<T>(ow, tr, seg);
@@ -220,10 +224,10 @@ struct dense_fold_generic {
   static void from_b2sr(const ExecSpace& exec, const b2sr_matrix<mem>& a, const dense_bit_matrix<mem>& out) {
     dispatch_tile_dim(a.tile_dim, [&](auto td) {
       constexpr int T = decltype(td)::value;
-      Kokkos::parallel_for("bitgraph::to_dense_bit_matrix", Kokkos::RangePolicy<ExecSpace>(exec, 0, a.n),
-                           dense_from_b2sr_functor<mem, T>{a.tile_row_ptr, a.tile_col_idx,
-                                                           a.template tile_words<tile_word_t<T>>(), out.words,
-                                                           a.order == bit_order::row_major});
+      Kokkos::parallel_for(
+          "bitgraph::to_dense_bit_matrix", Kokkos::RangePolicy<ExecSpace>(exec, 0, a.n),
+          dense_from_b2sr_functor<mem, T>{a.tile_row_ptr, a.tile_col_idx, a.template tile_words<tile_word_t<T>>(),
+                                          out.words, a.order == bit_order::row_major});
     });
   }
 };

@@ -87,7 +87,9 @@ struct mask_args {
   bool replace = false;
 
   /// True when position i may be written.
-  KOKKOS_FORCEINLINE_FUNCTION bool allows(std::uint64_t i) const { return !masked || (bitmap_test(bits, i) != complement); }
+  KOKKOS_FORCEINLINE_FUNCTION bool allows(std::uint64_t i) const {
+    return !masked || (bitmap_test(bits, i) != complement);
+  }
   /// The positions of word `wi` that may be written (not clipped to n).
   KOKKOS_FORCEINLINE_FUNCTION std::uint32_t allowed_word(std::uint64_t wi) const {
     return allowed_bits(masked ? bits(wi) : 0u, masked, complement);
@@ -142,8 +144,8 @@ void check_bitmap(const char* func, const char* what, const bitmap<Mem>& b) {
 /// Checks that a sparse vector's arrays hold its nnz entries.
 template <class T, class Mem>
 void check_sparse(const char* func, const char* what, const sparse_vector<T, Mem>& s) {
-  BITGRAPH_CHECK_ARG(s.indices.extent(0) >= s.nnz, func, what, " has nnz = ", s.nnz, " but only ",
-                     s.indices.extent(0), " indices");
+  BITGRAPH_CHECK_ARG(s.indices.extent(0) >= s.nnz, func, what, " has nnz = ", s.nnz, " but only ", s.indices.extent(0),
+                     " indices");
   BITGRAPH_CHECK_ARG(s.values.extent(0) == 0 || s.values.extent(0) >= s.nnz, func, what, " has nnz = ", s.nnz,
                      " but only ", s.values.extent(0), " values");
   BITGRAPH_CHECK_ARG(s.nnz <= s.n, func, what, " has nnz = ", s.nnz, " > n = ", s.n);

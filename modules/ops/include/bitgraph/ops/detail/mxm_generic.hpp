@@ -162,10 +162,10 @@ struct bmm_sum_masked_generic {
       std::uint64_t total = 0;
       Kokkos::parallel_reduce(
           "bitgraph::bmm_sum_masked", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, m.n_tiles),
-          bmm_sum_masked_functor<mem, T>{mrow_of, m.tile_col_idx, m.template tile_words<word>(), a.tile_row_ptr,
-                                         a.tile_col_idx, a.template tile_words<word>(), bt.tile_row_ptr, bt.tile_col_idx,
-                                         bt.template tile_words<word>(), m.order == bit_order::row_major,
-                                         a.order == bit_order::row_major, bt.order == bit_order::row_major},
+          bmm_sum_masked_functor<mem, T>{
+              mrow_of, m.tile_col_idx, m.template tile_words<word>(), a.tile_row_ptr, a.tile_col_idx,
+              a.template tile_words<word>(), bt.tile_row_ptr, bt.tile_col_idx, bt.template tile_words<word>(),
+              m.order == bit_order::row_major, a.order == bit_order::row_major, bt.order == bit_order::row_major},
           total);
       return total;
     });
@@ -240,8 +240,10 @@ struct spgemm_numeric {
         offset_t lo = c0, hi = c1;
         while (lo < hi) {
           const offset_t mid = (lo + hi) / 2;
-          if (tcol(mid) < bcol(kb)) lo = mid + 1;
-          else hi = mid;
+          if (tcol(mid) < bcol(kb))
+            lo = mid + 1;
+          else
+            hi = mid;
         }
         for (int r = 0; r < T; ++r) {
           std::uint64_t abits = tile_row_bits<T>(aw, ka, r, arow);
@@ -319,7 +321,8 @@ struct spgemm_generic {
         .refuse(op_algorithm::cuda_mma, "there is no tensor-core Boolean SpGEMM");
   }
 
-  static b2sr_matrix<mem> run(op_algorithm, const ExecSpace& exec, const b2sr_matrix<mem>& a, const b2sr_matrix<mem>& b) {
+  static b2sr_matrix<mem> run(op_algorithm, const ExecSpace& exec, const b2sr_matrix<mem>& a,
+                              const b2sr_matrix<mem>& b) {
     return dispatch_tile_dim(a.tile_dim, [&](auto td) { return product<decltype(td)::value>(exec, a, b); });
   }
 
@@ -336,13 +339,13 @@ struct spgemm_generic {
     const offset_t ncand = exclusive_scan(exec, cand_ptr, "bitgraph::spgemm::bound_scan");
     auto cand = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::spgemm::candidates", ncand, false);
     auto ptr = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::b2sr::tile_row_ptr", offset_t(ntr) + 1);
-    Kokkos::parallel_for("bitgraph::spgemm::symbolic", range(exec, 0, ntr),
-                         spgemm_symbolic<mem>{a.tile_row_ptr, a.tile_col_idx, b.tile_row_ptr, b.tile_col_idx, cand_ptr,
-                                              cand, ptr});
+    Kokkos::parallel_for(
+        "bitgraph::spgemm::symbolic", range(exec, 0, ntr),
+        spgemm_symbolic<mem>{a.tile_row_ptr, a.tile_col_idx, b.tile_row_ptr, b.tile_col_idx, cand_ptr, cand, ptr});
     const offset_t ntiles = exclusive_scan(exec, ptr, "bitgraph::spgemm::scan");
     auto tcol = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::spgemm::tile_col_idx", ntiles, false);
     auto bytes = allocate_view<Kokkos::View<std::uint8_t*, mem>>("bitgraph::spgemm::tile_bits",
-                                                                checked_bytes<word>(ntiles * T, "spgemm tile bits"));
+                                                                 checked_bytes<word>(ntiles * T, "spgemm tile bits"));
     words_view cw(reinterpret_cast<word*>(bytes.data()), ntiles * T);
     Kokkos::parallel_for("bitgraph::spgemm::numeric", range(exec, 0, ntr),
                          spgemm_numeric<mem, T>{a.tile_row_ptr, a.tile_col_idx, a.template tile_words<word>(),
@@ -363,11 +366,11 @@ struct spgemm_generic {
     c.tile_row_ptr = keep_ptr;
     c.tile_col_idx = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::b2sr::tile_col_idx", nkeep, false);
     c.tile_bits = allocate_view<Kokkos::View<std::uint8_t*, mem>>("bitgraph::b2sr::tile_bits",
-                                                                 checked_bytes<word>(nkeep * T, "spgemm tile bits"));
+                                                                  checked_bytes<word>(nkeep * T, "spgemm tile bits"));
     auto ow = c.template tile_words<word>();
-    Kokkos::parallel_for("bitgraph::spgemm::compact", range(exec, 0, ntr),
-                         spgemm_compact<mem, T>{ptr, keep_ptr, tcol, cw, c.tile_col_idx, ow,
-                                                c.order == bit_order::col_major});
+    Kokkos::parallel_for(
+        "bitgraph::spgemm::compact", range(exec, 0, ntr),
+        spgemm_compact<mem, T>{ptr, keep_ptr, tcol, cw, c.tile_col_idx, ow, c.order == bit_order::col_major});
     offset_t nnz = 0;
     Kokkos::parallel_reduce("bitgraph::spgemm::nnz",
                             Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, nkeep * T),

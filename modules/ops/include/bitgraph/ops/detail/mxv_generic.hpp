@@ -52,9 +52,9 @@ struct b2sr_pull_functor {
   Kokkos::View<const vertex_t*, mem> tcol;
   Kokkos::View<const word*, mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>> words;
   Kokkos::View<const std::uint32_t*, mem> xbits;  // XBits
-  Kokkos::View<const value_type*, mem> xval;     // !XBits
-  Kokkos::View<std::uint32_t*, mem> ybits;       // YBits
-  Kokkos::View<value_type*, mem> yval;           // !YBits
+  Kokkos::View<const value_type*, mem> xval;      // !XBits
+  Kokkos::View<std::uint32_t*, mem> ybits;        // YBits
+  Kokkos::View<value_type*, mem> yval;            // !YBits
   mask_args<mem> mask;
 
   /// The (unmasked) product for row i: identity when nothing contributes.
@@ -189,8 +189,10 @@ struct b2sr_push_functor {
           const vertex_t i = tr * T + r;  // the input index: A(i, j) contributes x(i) to y(j)
           std::uint64_t bits = tile_row_bits<T>(words, k, r, row_major);
           value_type xi;
-          if constexpr (XBits) xi = S::one();
-          else xi = xval(i);
+          if constexpr (XBits)
+            xi = S::one();
+          else
+            xi = xval(i);
           while (bits) {
             const vertex_t j = tc * T + count_trailing_zeros(bits);
             bits &= bits - 1;
@@ -235,7 +237,9 @@ struct merge_temporary_values {
 template <class Mem, class S>
 struct count_present {
   Kokkos::View<const typename S::value_type*, Mem> x;
-  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t i, offset_t& acc) const { acc += x(i) != S::identity() ? 1 : 0; }
+  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t i, offset_t& acc) const {
+    acc += x(i) != S::identity() ? 1 : 0;
+  }
 };
 
 /// Density of the input (for the push/pull switch): set bits or non-identity entries over n.
@@ -262,7 +266,8 @@ struct b2sr_mxv_generic {
   static constexpr bool YBits = is_bitmap<Y>::value;
 
   static path_offer offer(const mxv_plan<mem>&) {
-    return path_offer{}.refuse(op_algorithm::cuda_mma, "there is no tensor-core kernel for B2SR products (use cuda-warp)");
+    return path_offer{}.refuse(op_algorithm::cuda_mma,
+                               "there is no tensor-core kernel for B2SR products (use cuda-warp)");
   }
 
   template <int T>
@@ -277,10 +282,14 @@ struct b2sr_mxv_generic {
     f.ptr = a.tile_row_ptr;
     f.tcol = a.tile_col_idx;
     f.words = a.template tile_words<tile_word_t<T>>();
-    if constexpr (XBits) f.xbits = x.words;
-    else f.xval = x;
-    if constexpr (YBits) f.ybits = y.words;
-    else f.yval = y;
+    if constexpr (XBits)
+      f.xbits = x.words;
+    else
+      f.xval = x;
+    if constexpr (YBits)
+      f.ybits = y.words;
+    else
+      f.yval = y;
     f.mask = mask;
     if (f.n_blocks == 0) return;
     const auto shape = shape_for<ExecSpace>(R);
@@ -297,8 +306,10 @@ struct b2sr_mxv_generic {
     f.tcol = a.tile_col_idx;
     f.words = a.template tile_words<tile_word_t<T>>();
     f.n = a.n;
-    if constexpr (XBits) f.xbits = x.words;
-    else f.xval = x;
+    if constexpr (XBits)
+      f.xbits = x.words;
+    else
+      f.xval = x;
     if constexpr (YBits) {
       f.tbits = allocate_view<Kokkos::View<std::uint32_t*, mem>>("bitgraph::vxm::tmp_bits", y.words.extent(0));
     } else {
@@ -319,8 +330,10 @@ struct b2sr_mxv_generic {
                   const X& x, const mxv_options& opts) {
     dispatch_tile_dim(plan.matrix->tile_dim, [&](auto td) {
       constexpr int T = decltype(td)::value;
-      if (plan.push) push<T>(exec, y, mask, *plan.matrix, x);
-      else pull<T>(exec, y, mask, *plan.matrix, x, opts);
+      if (plan.push)
+        push<T>(exec, y, mask, *plan.matrix, x);
+      else
+        pull<T>(exec, y, mask, *plan.matrix, x, opts);
     });
   }
 };
@@ -418,8 +431,10 @@ struct csr_mxv_generic {
     product.w = a.weights;
     product.weighted = a.has_weights;
     product.stop_early = opts.early_exit && allows_early_exit_v<S>;
-    if constexpr (XBits) product.xbits = x.words;
-    else product.xval = x;
+    if constexpr (XBits)
+      product.xbits = x.words;
+    else
+      product.xval = x;
     if constexpr (is_bitmap<Y>::value) {
       Kokkos::parallel_for("bitgraph::mxv::csr_pull_bits", Kokkos::RangePolicy<ExecSpace>(exec, 0, y.words.extent(0)),
                            csr_pull_bits<mem, S, XBits, Accum>{product, a.n, y.words, mask});

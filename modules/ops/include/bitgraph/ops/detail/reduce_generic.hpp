@@ -113,8 +113,9 @@ struct reduce_vector_generic {
   static typename M::value_type run(const ExecSpace& exec, const Source& src, offset_t count) {
     using functor = elementwise::monoid_reduce_functor<M, Source>;
     typename functor::value_type result = static_cast<typename functor::value_type>(M::identity());
-    Kokkos::parallel_reduce("bitgraph::reduce::vector", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, count),
-                            functor{src}, result);
+    Kokkos::parallel_reduce("bitgraph::reduce::vector",
+                            Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, count), functor{src},
+                            result);
     return static_cast<typename M::value_type>(result);
   }
 };
@@ -178,10 +179,10 @@ void b2sr_line_counts(const ExecSpace& exec, const b2sr_matrix<memory_space_t<Ex
   using mem = memory_space_t<ExecSpace>;
   dispatch_tile_dim(a.tile_dim, [&](auto td) {
     constexpr int T = decltype(td)::value;
-    Kokkos::parallel_for("bitgraph::reduce::b2sr_counts", Kokkos::RangePolicy<ExecSpace>(exec, 0, a.n_tile_rows),
-                         b2sr_line_counts_functor<mem, T>{a.tile_row_ptr, a.tile_col_idx,
-                                                          a.template tile_words<tile_word_t<T>>(), counts, rows,
-                                                          a.order == bit_order::row_major, a.n});
+    Kokkos::parallel_for(
+        "bitgraph::reduce::b2sr_counts", Kokkos::RangePolicy<ExecSpace>(exec, 0, a.n_tile_rows),
+        b2sr_line_counts_functor<mem, T>{a.tile_row_ptr, a.tile_col_idx, a.template tile_words<tile_word_t<T>>(),
+                                         counts, rows, a.order == bit_order::row_major, a.n});
   });
 }
 
@@ -230,7 +231,8 @@ struct csr_reduce_rows_functor {
     const bool allowed = mask.allows(i);
     T t = M::identity();
     if (allowed) {
-      for (offset_t p = row_ptr(i); p < row_ptr(i + 1); ++p) t = M::combine(t, weighted ? static_cast<T>(weights(p)) : T(1));
+      for (offset_t p = row_ptr(i); p < row_ptr(i + 1); ++p)
+        t = M::combine(t, weighted ? static_cast<T>(weights(p)) : T(1));
     }
     out(i) = merge_value<Accum>(out(i), t, allowed, mask.replace, M::identity());
   }
@@ -243,7 +245,8 @@ struct csr_reduce_rows_generic {
   using T = typename M::value_type;
   static void run(const ExecSpace& exec, const Kokkos::View<T*, mem>& w, const mask_args<mem>& mask,
                   const csr_graph<mem>& g) {
-    Kokkos::parallel_for("bitgraph::reduce::csr_rows", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, g.n),
+    Kokkos::parallel_for("bitgraph::reduce::csr_rows",
+                         Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, g.n),
                          csr_reduce_rows_functor<mem, M, Accum>{w, g.row_ptr, g.weights, g.has_weights, mask});
   }
 };

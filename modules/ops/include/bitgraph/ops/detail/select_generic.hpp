@@ -22,10 +22,14 @@ namespace elementwise {
 /// Whether entry (i, j) survives the selection (d = j - i compared with k).
 KOKKOS_FORCEINLINE_FUNCTION bool band_keeps(int kind, std::int64_t d, std::int64_t k) {
   switch (kind) {
-    case 0: return d <= k;
-    case 1: return d >= k;
-    case 2: return d == k;
-    default: return d != k;
+    case 0:
+      return d <= k;
+    case 1:
+      return d >= k;
+    case 2:
+      return d == k;
+    default:
+      return d != k;
   }
 }
 
@@ -57,27 +61,33 @@ struct band_filter {
   int kind;
   std::int64_t k;
   bool row_major;
-  KOKKOS_INLINE_FUNCTION static std::int64_t in_tile(std::int64_t lim) {
-    return lim < -1 ? -1 : (lim > T ? T : lim);
-  }
+  KOKKOS_INLINE_FUNCTION static std::int64_t in_tile(std::int64_t lim) { return lim < -1 ? -1 : (lim > T ? T : lim); }
   KOKKOS_INLINE_FUNCTION std::uint64_t operator()(vertex_t tr, vertex_t tc, int w) const {
     if (row_major) {
       const std::int64_t i = std::int64_t(tr) * T + w;
       const std::int64_t lim = in_tile(k + i - std::int64_t(tc) * T);  // keep column c with c (op) lim
       switch (kind) {
-        case 0: return positions_le(lim);
-        case 1: return positions_ge(lim);
-        case 2: return positions_eq(lim);
-        default: return ~positions_eq(lim);
+        case 0:
+          return positions_le(lim);
+        case 1:
+          return positions_ge(lim);
+        case 2:
+          return positions_eq(lim);
+        default:
+          return ~positions_eq(lim);
       }
     }
     const std::int64_t j = std::int64_t(tc) * T + w;
     const std::int64_t lim = in_tile(j - k - std::int64_t(tr) * T);  // d = j - i <= k  <=>  r >= lim
     switch (kind) {
-      case 0: return positions_ge(lim);
-      case 1: return positions_le(lim);
-      case 2: return positions_eq(lim);
-      default: return ~positions_eq(lim);
+      case 0:
+        return positions_ge(lim);
+      case 1:
+        return positions_le(lim);
+      case 2:
+        return positions_eq(lim);
+      default:
+        return ~positions_eq(lim);
     }
   }
 };
@@ -139,7 +149,8 @@ struct filter_tiles_fill {
       bool any = false;
       for (int w = 0; w < T && !any; ++w) any = (static_cast<std::uint64_t>(src(k * T + w)) & f(tr, tc, w)) != 0;
       if (!any) continue;
-      for (int w = 0; w < T; ++w) dst(q * T + w) = static_cast<word>(static_cast<std::uint64_t>(src(k * T + w)) & f(tr, tc, w));
+      for (int w = 0; w < T; ++w)
+        dst(q * T + w) = static_cast<word>(static_cast<std::uint64_t>(src(k * T + w)) & f(tr, tc, w));
       col(q) = tc;
       ++q;
     }
@@ -173,9 +184,9 @@ b2sr_matrix<memory_space_t<ExecSpace>> filter_b2sr_tiles(const ExecSpace& exec,
   const offset_t bytes = checked_bytes<word>(n_tiles * T, "bitgraph::b2sr::tile_bits");
   b.tile_bits = allocate_view<Kokkos::View<std::uint8_t*, mem>>("bitgraph::b2sr::tile_bits", bytes, false);
   auto dst = b.template tile_words<word>();
-  Kokkos::parallel_for("bitgraph::b2sr_filter::fill", Kokkos::RangePolicy<ExecSpace>(exec, 0, ntr),
-                       filter_tiles_fill<mem, T, Filter>{a.tile_row_ptr, a.tile_col_idx, src, ptr, b.tile_col_idx, dst,
-                                                         filter});
+  Kokkos::parallel_for(
+      "bitgraph::b2sr_filter::fill", Kokkos::RangePolicy<ExecSpace>(exec, 0, ntr),
+      filter_tiles_fill<mem, T, Filter>{a.tile_row_ptr, a.tile_col_idx, src, ptr, b.tile_col_idx, dst, filter});
   offset_t nnz = 0;
   Kokkos::parallel_reduce("bitgraph::b2sr_filter::count_bits",
                           Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, n_tiles * T),
@@ -244,9 +255,9 @@ struct csr_select_generic {
     out.col_idx = allocate_view<typename csr_graph<mem>::indices_view>("bitgraph::csr::col_idx", nnz, false);
     if (g.has_weights)
       out.weights = allocate_view<typename csr_graph<mem>::weights_view>("bitgraph::csr::weights", nnz, false);
-    Kokkos::parallel_for("bitgraph::select::csr_fill", policy(exec, 0, g.n),
-                         csr_band_fill<mem>{g.row_ptr, g.col_idx, g.weights, ptr, out.col_idx, out.weights, g.has_weights,
-                                            kind, k});
+    Kokkos::parallel_for(
+        "bitgraph::select::csr_fill", policy(exec, 0, g.n),
+        csr_band_fill<mem>{g.row_ptr, g.col_idx, g.weights, ptr, out.col_idx, out.weights, g.has_weights, kind, k});
     return out;
   }
 };
@@ -335,7 +346,8 @@ struct select_vector_generic {
                                          T absent) {
     const offset_t n = u.extent(0);
     auto keep = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::select::keep", n + 1);
-    Kokkos::parallel_for("bitgraph::select::dense_flag", policy(exec, 0, n), select_dense_flag<mem, P, T>{u, keep, pred, absent});
+    Kokkos::parallel_for("bitgraph::select::dense_flag", policy(exec, 0, n),
+                         select_dense_flag<mem, P, T>{u, keep, pred, absent});
     const offset_t total = exclusive_scan(exec, keep);
     sparse_vector<T, mem> out;
     out.n = static_cast<vertex_t>(n);

@@ -64,8 +64,10 @@ struct spmspv_gather_functor {
     offset_t lo = 0, hi = nx;  // last p with scan(p) <= q
     while (hi - lo > 1) {
       const offset_t mid = (lo + hi) / 2;
-      if (scan(mid) <= q) lo = mid;
-      else hi = mid;
+      if (scan(mid) <= q)
+        lo = mid;
+      else
+        hi = mid;
     }
     const vertex_t i = xi(lo);
     const offset_t pos = row_ptr(i) + (q - scan(lo));
@@ -159,8 +161,11 @@ struct spmspv_generic {
   /// The paths for a merge: the radix sort's own (CUB on CUDA) for `radix_sort`, the portable code else.
   static path_offer offer(spmspv_merge merge) {
     path_offer o;
-    if (merge == spmspv_merge::radix_sort) o = radix_sort_impl<ExecSpace, T>::offer();
-    else o.refuse(op_algorithm::cuda_warp, "the CUDA path is the CUB radix sort; this merge is portable only (use 'generic')");
+    if (merge == spmspv_merge::radix_sort)
+      o = radix_sort_impl<ExecSpace, T>::offer();
+    else
+      o.refuse(op_algorithm::cuda_warp,
+               "the CUDA path is the CUB radix sort; this merge is portable only (use 'generic')");
     return o.refuse(op_algorithm::cuda_mma, "there is no tensor-core SpMSpV (use generic or cuda-warp)");
   }
 
@@ -185,8 +190,10 @@ struct spmspv_generic {
     // Keys are < n or invalid_vertex (all ones): sort the full 32 bits only when masking produced
     // invalid keys, else just the bits n needs.
     const int bits = mask.masked ? 32 : key_bits(a.n > 0 ? a.n - 1 : 0);
-    if (merge == spmspv_merge::radix_sort) radix_sort_pairs<ExecSpace, T>(exec, keys, vals, m, bits, with_values, path);
-    else merge_sort_pairs<ExecSpace, T>(exec, keys, vals, m, with_values);
+    if (merge == spmspv_merge::radix_sort)
+      radix_sort_pairs<ExecSpace, T>(exec, keys, vals, m, bits, with_values, path);
+    else
+      merge_sort_pairs<ExecSpace, T>(exec, keys, vals, m, with_values);
     reduce_sorted(exec, a.n, m, keys, vals, with_values, y);
   }
 
@@ -200,10 +207,10 @@ struct spmspv_generic {
                           spmspv_row_lengths<mem>{x.indices, a.row_ptr, scan, nx}, total);
     keys = allocate_view<Kokkos::View<std::uint32_t*, mem>>("bitgraph::spmspv::keys", total, false);
     if (with_values) vals = allocate_view<Kokkos::View<T*, mem>>("bitgraph::spmspv::vals", total, false);
-    Kokkos::parallel_for("bitgraph::spmspv::gather", policy(exec, 0, total),
-                         spmspv_gather_functor<mem, S>{scan, x.indices, x.values, a.row_ptr, a.col_idx, a.weights, keys,
-                                                       vals, mask, nx, x.values.extent(0) > 0, a.has_weights,
-                                                       with_values});
+    Kokkos::parallel_for(
+        "bitgraph::spmspv::gather", policy(exec, 0, total),
+        spmspv_gather_functor<mem, S>{scan, x.indices, x.values, a.row_ptr, a.col_idx, a.weights, keys, vals, mask, nx,
+                                      x.values.extent(0) > 0, a.has_weights, with_values});
     return total;
   }
 
@@ -235,8 +242,8 @@ struct spmspv_generic {
       Kokkos::deep_copy(exec, dense, S::identity());
     }
     Kokkos::parallel_for("bitgraph::spmspv::scatter", policy(exec, 0, x.nnz),
-                         spmspv_scatter<mem, S>{x.indices, x.values, a.row_ptr, a.col_idx, a.weights, touched.words, dense,
-                                                mask, x.values.extent(0) > 0, a.has_weights, with_values});
+                         spmspv_scatter<mem, S>{x.indices, x.values, a.row_ptr, a.col_idx, a.weights, touched.words,
+                                                dense, mask, x.values.extent(0) > 0, a.has_weights, with_values});
     auto pattern = to_sparse(exec, touched);
     y.n = n;
     y.nnz = pattern.nnz;
