@@ -44,6 +44,17 @@ b2sr_matrix<DstMemorySpace> copy_to(const b2sr_matrix<SrcMemorySpace>& b);
 
 namespace detail {
 
+/// The set bits of all tile words of `b` (T its tile dimension): the nnz of a matrix built, filtered or
+/// multiplied tile by tile. `label` names the kernel. Fences `exec`.
+template <class ExecSpace, int T>
+offset_t count_tile_bits(const ExecSpace& exec, const b2sr_matrix<memory_space_t<ExecSpace>>& b, const char* label) {
+  offset_t nnz = 0;
+  Kokkos::parallel_reduce(
+      label, Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, b.n_tiles * T),
+      count_word_bits<memory_space_t<ExecSpace>, tile_word_t<T>>{b.template tile_words<tile_word_t<T>>()}, nnz);
+  return nnz;
+}
+
 /// Number of non-empty T x T tiles in the tile rows listed in `tile_rows`. Fences `exec`.
 template <class ExecSpace, int T>
 offset_t count_tiles_of(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g,
@@ -94,11 +105,7 @@ b2sr_matrix<memory_space_t<ExecSpace>> to_b2sr_impl(const ExecSpace& exec,
       "bitgraph::b2sr::fill_tiles", Kokkos::RangePolicy<ExecSpace>(exec, 0, ntr),
       b2sr_fill_tiles<mem, T>{g.row_ptr, g.col_idx, ptr, b.tile_col_idx, words, g.n, order == bit_order::row_major});
   // Count set bits (duplicates in the CSR collapse into one bit).
-  offset_t nnz = 0;
-  Kokkos::parallel_reduce("bitgraph::b2sr::count_bits",
-                          Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, n_tiles * T),
-                          count_word_bits<mem, word>{words}, nnz);
-  b.nnz = nnz;
+  b.nnz = count_tile_bits<ExecSpace, T>(exec, b, "bitgraph::b2sr::count_bits");
   return b;
 }
 

@@ -371,11 +371,7 @@ struct spgemm_generic {
     Kokkos::parallel_for(
         "bitgraph::spgemm::compact", range(exec, 0, ntr),
         spgemm_compact<mem, T>{ptr, keep_ptr, tcol, cw, c.tile_col_idx, ow, c.order == bit_order::col_major});
-    offset_t nnz = 0;
-    Kokkos::parallel_reduce("bitgraph::spgemm::nnz",
-                            Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, nkeep * T),
-                            count_word_bits<mem, word>{ow}, nnz);
-    c.nnz = nnz;
+    c.nnz = count_tile_bits<ExecSpace, T>(exec, c, "bitgraph::spgemm::nnz");
     return c;
   }
 };

@@ -187,11 +187,7 @@ b2sr_matrix<memory_space_t<ExecSpace>> filter_b2sr_tiles(const ExecSpace& exec,
   Kokkos::parallel_for(
       "bitgraph::b2sr_filter::fill", Kokkos::RangePolicy<ExecSpace>(exec, 0, ntr),
       filter_tiles_fill<mem, T, Filter>{a.tile_row_ptr, a.tile_col_idx, src, ptr, b.tile_col_idx, dst, filter});
-  offset_t nnz = 0;
-  Kokkos::parallel_reduce("bitgraph::b2sr_filter::count_bits",
-                          Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, n_tiles * T),
-                          count_word_bits<mem, word>{dst}, nnz);
-  b.nnz = nnz;
+  b.nnz = count_tile_bits<ExecSpace, T>(exec, b, "bitgraph::b2sr_filter::count_bits");
   return b;
 }
 
