@@ -27,3 +27,27 @@ function(bitgraph_warnings target)
     endif()
   endif()
 endfunction()
+
+# A module adds itself to the library: bitgraph_module(INCLUDE <dir>... SOURCES <file>...).
+#  - INCLUDE: the module's public include directories (relative to the calling CMakeLists.txt). They
+#    become build-time include directories of `bitgraph` (PUBLIC) and `bitgraph_host` (PRIVATE), and are
+#    recorded in the global property BITGRAPH_INCLUDE_DIRS, which the top level reads into the variable
+#    of that name once every module has been added (install rules, tests and the header checks use it).
+#  - SOURCES: host-only sources (no Kokkos) compiled into `bitgraph_host`.
+# Include directories of a module's private headers are not given here: its sources include them by a
+# relative path (e.g. "internal.hpp" beside the .cpp), so they are never installed.
+function(bitgraph_module)
+  cmake_parse_arguments(PARSE_ARGV 0 arg "" "" "INCLUDE;SOURCES")
+  if(arg_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "bitgraph_module: unexpected arguments ${arg_UNPARSED_ARGUMENTS}")
+  endif()
+  foreach(dir IN LISTS arg_INCLUDE)
+    get_filename_component(dir "${dir}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+    target_include_directories(bitgraph PUBLIC $<BUILD_INTERFACE:${dir}>)
+    target_include_directories(bitgraph_host PRIVATE ${dir})
+    set_property(GLOBAL APPEND PROPERTY BITGRAPH_INCLUDE_DIRS "${dir}")
+  endforeach()
+  if(arg_SOURCES)
+    target_sources(bitgraph_host PRIVATE ${arg_SOURCES})
+  endif()
+endfunction()

@@ -14,11 +14,17 @@ export OMP_PROC_BIND=false
 status=0
 echo "== CUDA test suite"
 "$tests" "[gpu],*Kokkos::Cuda*" --reporter compact || status=1
-echo "== each CUDA test case alone"
-while IFS= read -r name; do
-  [[ -z "$name" ]] && continue
-  "$tests" "${name//,/\\,}" --reporter compact > /tmp/bitgraph_case.log 2>&1 || { echo "FAILED alone: $name"; tail -n 5 /tmp/bitgraph_case.log; status=1; }
-done < <("$tests" "[gpu],*Kokkos::Cuda*" --list-tests --verbosity quiet 2>/dev/null | grep -v '^$')
+echo "== each CUDA test case alone (${BITGRAPH_GPU_JOBS:=8} at a time)"
+case_dir=$(mktemp -d)
+export tests case_dir
+run_alone() {
+  local log; log="$case_dir/$(printf '%s' "$1" | md5sum | cut -c1-12).log"
+  "$tests" "${1//,/\\,}" --reporter compact > "$log" 2>&1 || { echo "FAILED alone: $1"; tail -n 5 "$log"; return 1; }
+}
+export -f run_alone
+"$tests" "[gpu],*Kokkos::Cuda*" --list-tests --verbosity quiet 2>/dev/null | grep -v '^$' |
+  xargs -d '\n' -P "$BITGRAPH_GPU_JOBS" -I{} bash -c 'run_alone "$1"' _ {} || status=1
+echo "$(ls "$case_dir" | wc -l) cases run alone"
 for spec in kron:20 grid2d:2048 urand:18:weighted mycielski:12 rgg:18; do
   echo "== $spec"
   "$cli" run --graph "$spec" --algo all --validate --repeat 3 --space cuda --no-cache | tail -n 9 || status=1

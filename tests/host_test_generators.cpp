@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "bitgraph/core/error.hpp"
-#include "bitgraph/generators/detail.hpp"
 #include "bitgraph/generators/generators.hpp"
 #include "bitgraph/generators/graph_spec.hpp"
+#include "generators_detail.hpp"
 
 // Sanitizers abort on impossible allocations instead of throwing std::bad_alloc.
 #if defined(__SANITIZE_ADDRESS__)
@@ -234,14 +234,13 @@ TEST_CASE("kron matches a transcription of GAP's MakeRMatEL and PermuteIDs", "[g
     CHECK(ours.src == ref.src);
     CHECK(ours.dst == ref.dst);
   }
-  const edge_list legacy =
-      gen::kronecker(11, 200, gen::gap_seed, 2, gen::kronecker_variant::gap_legacy_float);
+  const edge_list legacy = gen::kronecker(11, 200, gen::gap_seed, 2, gen::kronecker_variant::gap_legacy_float);
   const edge_list legacy_ref = gap_rmat(11, 200, gen::gap_seed, true);
   CHECK(legacy.src == legacy_ref.src);
   CHECK(legacy.dst == legacy_ref.dst);
   // The older sampler gives the same -g10 graph size; it differs from the current one at larger scales.
-  CHECK(undirected_edge_count(
-            gen::kronecker(10, 16, gen::gap_seed, 0, gen::kronecker_variant::gap_legacy_float)) == 10'496);
+  CHECK(undirected_edge_count(gen::kronecker(10, 16, gen::gap_seed, 0, gen::kronecker_variant::gap_legacy_float)) ==
+        10'496);
 }
 
 TEST_CASE("urand reproduces GAP's -u edge counts and draws", "[generators]") {
@@ -283,8 +282,8 @@ TEST_CASE("GAP weights are 1..255 and match InsertWeights", "[generators]") {
 }
 
 TEST_CASE("generators are deterministic and independent of the thread count", "[generators]") {
-  for (const char* text : {"kron:16", "urand:16:weighted", "rgg:14", "grid2d:300", "grid3d:40",
-                           "mycielski:10", "kron:13:degree=70:seed=3"}) {
+  for (const char* text : {"kron:16", "urand:16:weighted", "rgg:14", "grid2d:300", "grid3d:40", "mycielski:10",
+                           "kron:13:degree=70:seed=3"}) {
     INFO(text);
     const auto spec = gen::parse_graph_spec(text);
     const edge_list one = gen::generate(spec, 1);
@@ -413,8 +412,7 @@ TEST_CASE("rgg connects exactly the points closer than the radius", "[generators
   CHECK(actual.size() == g.edges.size());
   CHECK(actual == expected);
   bool in_square = true;
-  for (std::size_t v = 0; v < n; ++v)
-    in_square = in_square && g.x[v] >= 0 && g.x[v] < 1 && g.y[v] >= 0 && g.y[v] < 1;
+  for (std::size_t v = 0; v < n; ++v) in_square = in_square && g.x[v] >= 0 && g.x[v] < 1 && g.y[v] >= 0 && g.y[v] < 1;
   CHECK(in_square);
 
   // Ids follow the row-major order of cells of side 1 / floor(1 / radius).
@@ -476,10 +474,9 @@ TEST_CASE("graph specs parse and print", "[generators]") {
   CHECK(el_file.weighted);
   CHECK(gen::parse_graph_spec("file:G.MTX").format == gen::file_format::matrix_market);
 
-  for (const char* text :
-       {"kron:20", "urand:16:weighted", "grid2d:2048", "grid3d:64", "rgg:16:seed=3", "mycielski:12",
-        "file:path/to/graph.mtx:undirected", "kron:10:degree=8:seed=0:weighted:directed:loops",
-        "file:a:b.el:seed=9:weighted"}) {
+  for (const char* text : {"kron:20", "urand:16:weighted", "grid2d:2048", "grid3d:64", "rgg:16:seed=3", "mycielski:12",
+                           "file:path/to/graph.mtx:undirected", "kron:10:degree=8:seed=0:weighted:directed:loops",
+                           "file:a:b.el:seed=9:weighted"}) {
     INFO(text);
     const auto spec = gen::parse_graph_spec(text);
     CHECK(gen::to_string(spec) == text);
@@ -532,8 +529,7 @@ TEST_CASE("graph specs imply CSR build options", "[generators]") {
   CHECK(kron.remove_duplicates);
   CHECK_FALSE(kron.keep_weights);
   CHECK(gen::parse_graph_spec("kron:10:weighted").build_options().keep_weights);
-  const auto directed =
-      gen::parse_graph_spec("grid2d:10:directed:loops").build_options(edge_storage::symmetric);
+  const auto directed = gen::parse_graph_spec("grid2d:10:directed:loops").build_options(edge_storage::symmetric);
   CHECK(directed.kind == graph_kind::directed);
   CHECK_FALSE(directed.remove_self_loops);
 
@@ -552,15 +548,13 @@ TEST_CASE("generators reject sizes they cannot represent", "[generators]") {
   CHECK_THROWS_AS(gen::grid_3d(gen::max_grid_3d_k + 1), invalid_argument_error);
   CHECK_THROWS_AS(gen::mycielski(1), invalid_argument_error);
   CHECK_THROWS_AS(gen::random_geometric(0), invalid_argument_error);
-  CHECK_THROWS_WITH(gen::generate(gen::parse_graph_spec("file:g.mtx")),
-                    ContainsSubstring("load it with bitgraph::io"));
+  CHECK_THROWS_WITH(gen::generate(gen::parse_graph_spec("file:g.mtx")), ContainsSubstring("load it with bitgraph::io"));
   // 2^31 * (2^32 - 1) entries: more than a std::vector can index.
   CHECK_THROWS_AS(gen::uniform_random(31, 0xffffffffu, gen::gap_seed, 1), size_error);
 #ifndef BITGRAPH_TEST_SANITIZED
   // 2^60 bytes: more than any address space, so the allocation fails at once.
   CHECK_THROWS_WITH((detail::checked_vector<double>(std::uint64_t{1} << 57, "test", "a huge buffer")),
                     ContainsSubstring("cannot allocate a huge buffer"));
-  CHECK_THROWS_AS((detail::checked_vector<double>(std::uint64_t{1} << 57, "test", "a huge buffer")),
-                  allocation_error);
+  CHECK_THROWS_AS((detail::checked_vector<double>(std::uint64_t{1} << 57, "test", "a huge buffer")), allocation_error);
 #endif
 }

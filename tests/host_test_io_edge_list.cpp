@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "support/test_data.hpp"
 #include "bitgraph/core/error.hpp"
 #include "bitgraph/io/edge_list_text.hpp"
 #include "bitgraph/io/matrix_market.hpp"
+#include "support/test_data.hpp"
 
 using namespace bitgraph;
 using namespace std::string_literals;
@@ -170,7 +170,8 @@ TEST_CASE("edge list: writers round trip edge lists and CSR graphs", "[io]") {
   CHECK(csr_w.str() == "0 1 2.5\n1 0 2.5\n");
 
   // A file on disk, read back with its vertex count.
-  const auto file = std::filesystem::temp_directory_path() / ("bitgraph-io-el-" + std::to_string(std::random_device{}()) + ".txt");
+  const auto file =
+      std::filesystem::temp_directory_path() / ("bitgraph-io-el-" + std::to_string(std::random_device{}()) + ".txt");
   io::write_edge_list(file.string(), g);
   io::edge_list_read_options ropts;
   ropts.num_vertices = 3;

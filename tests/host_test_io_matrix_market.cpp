@@ -16,9 +16,9 @@
 #include <tuple>
 #include <vector>
 
-#include "support/test_data.hpp"
 #include "bitgraph/core/error.hpp"
 #include "bitgraph/io/matrix_market.hpp"
+#include "support/test_data.hpp"
 
 using namespace bitgraph;
 using namespace std::string_literals;
@@ -154,7 +154,7 @@ TEST_CASE("Matrix Market: LAGraph's data files read with LAGraph's sizes and val
       {"full_symmetric.mtx", 4, 16, 3.9635860919952393, 28.239410400390625, false},
       {"comments_full.mtx", 3, 9, 0.118, 0.754, false},
       {"comments_cover.mtx", 7, 12, 1, 9, false},
-      {"pushpull.mtx", 4000, 0, 1, 1, false},  // nvals not in LAGraph's table
+      {"pushpull.mtx", 4000, 0, 1, 1, false},           // nvals not in LAGraph's table
       {"zenios.mtx", 2873, 0, 0, 1.4055985944, false},  // nvals not in LAGraph's table
       {"sources_7.mtx", 64, 64, 1, 7, true},
       {"empty.mtx", 4, 0, 0, 0, true},
@@ -261,7 +261,8 @@ TEST_CASE("Matrix Market: jumbled, header-less and commented variants hold the s
   // LAGraph's writer test stored west0067 with A(1,1) = NaN added.
   auto with_nan = expand(io::read_matrix_market(data("comments_west0067.mtx")));
   REQUIRE(with_nan.size() == west.size() + 1);
-  const auto nan_entry = std::find_if(with_nan.begin(), with_nan.end(), [](const triple& t) { return std::isnan(t.w); });
+  const auto nan_entry =
+      std::find_if(with_nan.begin(), with_nan.end(), [](const triple& t) { return std::isnan(t.w); });
   REQUIRE(nan_entry != with_nan.end());
   CHECK(nan_entry->u == 0);
   CHECK(nan_entry->v == 0);
@@ -408,15 +409,16 @@ TEST_CASE("Matrix Market: syntax the format allows is accepted", "[io]") {
   }
   SECTION("comments and blank lines before the size line, between and after entries") {
     CHECK(expand(read_text("%%MatrixMarket matrix coordinate real general\n% c\n\n  % indented\n%%GraphBLAS "
-                           "comment\n3 3 3\n\n1 2 0.5\n% between\n   \t\n2 3 -1e3\n3 1 7\n% trailing\n\n")) == expected);
+                           "comment\n3 3 3\n\n1 2 0.5\n% between\n   \t\n2 3 -1e3\n3 1 7\n% trailing\n\n")) ==
+          expected);
   }
   SECTION("tabs and extra spaces, a '+' sign, a UTF-8 byte-order mark") {
     CHECK(expand(read_text("\xEF\xBB\xBF%%MatrixMarket  matrix\tcoordinate real general  \n 3\t3 3 \n\t1  2 "
                            "+0.5\n2 3 -1E+3 \n +3 1 7.0\n")) == expected);
   }
   SECTION("inf, nan and out-of-range magnitudes") {
-    const edge_list el = read_text(
-        "%%MatrixMarket matrix coordinate real general\n2 2 4\n1 1 inf\n1 2 -Infinity\n2 1 nan\n2 2 1e999\n");
+    const edge_list el =
+        read_text("%%MatrixMarket matrix coordinate real general\n2 2 4\n1 1 inf\n1 2 -Infinity\n2 1 nan\n2 2 1e999\n");
     REQUIRE(el.weights.size() == 4);
     CHECK(el.weights[0] == std::numeric_limits<double>::infinity());
     CHECK(el.weights[1] == -std::numeric_limits<double>::infinity());
@@ -439,8 +441,8 @@ TEST_CASE("Matrix Market: syntax the format allows is accepted", "[io]") {
     CHECK(el.size() == 0);
   }
   SECTION("a float or double %%GraphBLAS type accepts any real value in an integer field, as LAGraph") {
-    const edge_list el =
-        read_text("%%MatrixMarket matrix coordinate integer general\n%%GraphBLAS type float\n2 2 2\n1 2 -inf\n2 1 0.5\n");
+    const edge_list el = read_text(
+        "%%MatrixMarket matrix coordinate integer general\n%%GraphBLAS type float\n2 2 2\n1 2 -inf\n2 1 0.5\n");
     REQUIRE(el.weighted());
     CHECK(expand(el) == std::vector<triple>{{0, 1, -std::numeric_limits<double>::infinity()}, {1, 0, 0.5}});
     expect_text_error("%%MatrixMarket matrix coordinate integer general\n2 2 1\n1 2 -inf\n", 3,
@@ -461,13 +463,16 @@ TEST_CASE("Matrix Market: malformed headers name the line and the problem", "[io
   expect_text_error("%%MatrixMarket matrix coordinate real\n1 1 0\n", 1, "incomplete banner");
   expect_text_error("%%MatrixMarket matrix coordinate real general extra\n1 1 0\n", 1, "unexpected 'extra'");
   expect_text_error("%%MatrixMarket vector coordinate real general\n1 1 0\n", 1, "unsupported object 'vector'");
-  expect_text_error("%%MatrixMarket matrix coordinate complex general\n1 1 0\n", 1, "complex matrices are not supported");
+  expect_text_error("%%MatrixMarket matrix coordinate complex general\n1 1 0\n", 1,
+                    "complex matrices are not supported");
   expect_text_error("%%MatrixMarket matrix coordinate real general\n", 2, "size line is missing");
   expect_text_error("%%MatrixMarket matrix coordinate real general\n% only comments\n\n", 4, "size line is missing");
-  expect_text_error("%%MatrixMarket matrix coordinate real general\n%%MatrixMarket matrix coordinate real general\n1 1 0\n",
-                    2, "must be the first line");
-  expect_text_error("%%MatrixMarket matrix coordinate real general\n%%GraphBLAS type double\n%%GraphBLAS type float\n1 1 0\n",
-                    3, "a second '%%GraphBLAS type' line");
+  expect_text_error(
+      "%%MatrixMarket matrix coordinate real general\n%%MatrixMarket matrix coordinate real general\n1 1 0\n", 2,
+      "must be the first line");
+  expect_text_error(
+      "%%MatrixMarket matrix coordinate real general\n%%GraphBLAS type double\n%%GraphBLAS type float\n1 1 0\n", 3,
+      "a second '%%GraphBLAS type' line");
   expect_text_error("%%MatrixMarket matrix coordinate real general\n%%GraphBLAS type\n1 1 0\n", 2, "names no type");
   expect_text_error("%%MatrixMarket matrix coordinate real general\n3 3\n", 2, "'rows columns entries'");
   expect_text_error("%%MatrixMarket matrix coordinate real general\n3 3 1 1\n", 2, "'rows columns entries'");
@@ -498,7 +503,8 @@ TEST_CASE("Matrix Market: malformed entries name the line and the problem", "[io
   expect_text_error(head + "1 1 1\n2 2 1\n3 3 1\n", 6, "more entries than the 2 declared on line 3");
   expect_text_error(head + "1 1 1\n", 5, "unexpected end of input: 1 of the 2 entries declared on line 3");
   expect_text_error(head + "1 1 1\n\n% c\n", 7, "unexpected end of input");
-  expect_text_error(head + "1 1 1\n99999999999999999999999 1 1\n", 5, "row index '99999999999999999999999' is out of range");
+  expect_text_error(head + "1 1 1\n99999999999999999999999 1 1\n", 5,
+                    "row index '99999999999999999999999' is out of range");
   expect_text_error(head + "1 1 1\n2\t2\x01 1\n", 5, "invalid column index '2\\x01'");
   expect_text_error(head + "1 1 1\n2 2 1\0\n"s, 5, "NUL byte");
   expect_text_error("%%MatrixMarket matrix coordinate real general\n% com\0ment\n1 1 0\n"s, 2, "NUL byte");
@@ -544,7 +550,8 @@ TEST_CASE("Matrix Market: sizes beyond the index types and lying headers", "[io]
     CHECK_THAT(std::string(e.what()), ContainsSubstring("<text>:2:"));
     CHECK_THAT(std::string(e.what()), ContainsSubstring("4294967295 rows"));
   }
-  CHECK_THROWS_AS(read_text("%%MatrixMarket matrix coordinate pattern general\n18446744073709551615 1 0\n"), size_error);
+  CHECK_THROWS_AS(read_text("%%MatrixMarket matrix coordinate pattern general\n18446744073709551615 1 0\n"),
+                  size_error);
   // 2^31 and 2^32 - 2 vertices are fine for a reader that allocates per entry, not per vertex.
   CHECK(read_text("%%MatrixMarket matrix coordinate pattern general\n2147483648 2147483648 1\n2147483648 1\n")
             .num_vertices == 2147483648ULL);
@@ -560,8 +567,9 @@ TEST_CASE("Matrix Market: sizes beyond the index types and lying headers", "[io]
   dups.allow_duplicates = true;
   // Headers promising billions of entries or values over a tiny input fail at the end of the input
   // without allocating for the promise.
-  expect_text_error("%%MatrixMarket matrix coordinate pattern general\n4294967294 4294967294 9223372036854775807\n1 1\n",
-                    4, "1 of the 9223372036854775807 entries", dups);
+  expect_text_error(
+      "%%MatrixMarket matrix coordinate pattern general\n4294967294 4294967294 9223372036854775807\n1 1\n", 4,
+      "1 of the 9223372036854775807 entries", dups);
   expect_text_error("%%MatrixMarket matrix coordinate real general\n4000000000 4000000000 4000000000000000000\n1 1 1\n",
                     4, "unexpected end of input");
   expect_text_error("%%MatrixMarket matrix array real general\n4294967294 4294967294\n1\n2\n", 5,
@@ -669,9 +677,8 @@ TEST_CASE("Matrix Market: host CSR graphs round trip through the writer", "[io]"
   }
   SECTION("special values and self-loops") {
     const double inf = std::numeric_limits<double>::infinity();
-    const std::vector<triple> all = {{0, 0, -0.0},  {0, 1, 1e-310}, {1, 0, 1e-310},
-                                     {1, 2, inf},   {2, 1, inf},    {2, 2, std::nan("")},
-                                     {1, 1, 0.1 + 0.2}};
+    const std::vector<triple> all = {{0, 0, -0.0}, {0, 1, 1e-310},       {1, 0, 1e-310},   {1, 2, inf},
+                                     {2, 1, inf},  {2, 2, std::nan("")}, {1, 1, 0.1 + 0.2}};
     auto sorted = all;
     std::sort(sorted.begin(), sorted.end());
     const host_csr g = to_csr(sorted, 3, graph_kind::undirected, true);

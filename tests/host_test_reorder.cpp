@@ -232,8 +232,7 @@ TEST_CASE("permutation validates its map and converts ids both ways", "[reorder]
 }
 
 TEST_CASE("permute relabels a weighted directed graph and round-trips", "[reorder]") {
-  host_csr g = from_edges(6, {{0, 1}, {0, 5}, {1, 2}, {2, 0}, {3, 3}, {4, 1}, {5, 4}, {5, 0}},
-                          graph_kind::directed);
+  host_csr g = from_edges(6, {{0, 1}, {0, 5}, {1, 2}, {2, 0}, {3, 3}, {4, 1}, {5, 4}, {5, 0}}, graph_kind::directed);
   g.has_weights = true;
   for (std::size_t k = 0; k < g.nnz(); ++k) g.weights.push_back(1.5 + static_cast<double>(k));
   const auto p = random_order(g.n, 7);
@@ -243,8 +242,7 @@ TEST_CASE("permute relabels a weighted directed graph and round-trips", "[reorde
   CHECK(h.has_weights);
   CHECK(rows_sorted(h));
   std::set<std::pair<edge, double>> expected;
-  for (const auto& [e, w] : weighted_entries(g))
-    expected.insert({{p.to_new(e.first), p.to_new(e.second)}, w});
+  for (const auto& [e, w] : weighted_entries(g)) expected.insert({{p.to_new(e.first), p.to_new(e.second)}, w});
   CHECK(weighted_entries(h) == expected);
   const host_csr back = permute(h, p.inverse());
   CHECK(back.row_ptr == g.row_ptr);
@@ -319,8 +317,7 @@ TEST_CASE("results of a reordered graph map back to original ids", "[reorder]") 
 
 TEST_CASE("bandwidth and slice metrics on hand-checked matrices", "[reorder]") {
   // Row 0 fills one 4-wide slice; row 1 = {3, 4} straddles two; row 5 = {0} is alone.
-  const host_csr a =
-      from_edges(6, {{0, 0}, {0, 1}, {0, 2}, {0, 3}, {1, 3}, {1, 4}, {5, 0}}, graph_kind::directed);
+  const host_csr a = from_edges(6, {{0, 0}, {0, 1}, {0, 2}, {0, 3}, {1, 3}, {1, 4}, {5, 0}}, graph_kind::directed);
   CHECK(bandwidth(a) == 5);
   CHECK(slice_count(a, 4) == 4);
   CHECK(slice_compression(a, 4) == 7.0 / (4 * 4));
@@ -340,8 +337,7 @@ TEST_CASE("RCM brings a randomly permuted grid back to bandwidth about K", "[reo
   permutation p;
   const double t = seconds([&] { p = rcm(shuffled); });
   const auto after = bandwidth(permute(shuffled, p));
-  UNSCOPED_INFO("grid " << k << "x" << k << ": bandwidth " << before << " -> " << after << " in " << t
-                         << " s");
+  UNSCOPED_INFO("grid " << k << "x" << k << ": bandwidth " << before << " -> " << after << " in " << t << " s");
   CHECK(before > 10 * k);
   CHECK(after <= 2 * k);
   CHECK(after >= k);  // a grid's bandwidth cannot go below its width
@@ -401,12 +397,12 @@ TEST_CASE("Jaccard-with-windows matches Algorithm 1 exactly", "[reorder]") {
   std::uniform_int_distribution<vertex_t> pick(0, 149);
   for (int e = 0; e < 900; ++e) arcs.emplace_back(pick(rng), pick(rng));
   const std::vector<config> configs = {
-      {planted_partition(200, 10, 5, 2, 1), 8, 64, 0},            // windows 64, 64, 64, 8
-      {planted_partition(203, 7, 4, 1, 2), 4, 32, 0},             // last window and cluster partial
-      {from_edges(150, arcs, graph_kind::directed), 8, 48, 0},    // columns differ from rows
-      {rmat(8, 4, 9), 16, 256, 0},                                // one window, hubs, isolated vertices
-      {rmat(10, 8, 10), 8, 1024, 0},                              // windows dense and sparse
-      {rmat(10, 8, 11), 8, 512, 1500},                            // dense windows cut by entries
+      {planted_partition(200, 10, 5, 2, 1), 8, 64, 0},          // windows 64, 64, 64, 8
+      {planted_partition(203, 7, 4, 1, 2), 4, 32, 0},           // last window and cluster partial
+      {from_edges(150, arcs, graph_kind::directed), 8, 48, 0},  // columns differ from rows
+      {rmat(8, 4, 9), 16, 256, 0},                              // one window, hubs, isolated vertices
+      {rmat(10, 8, 10), 8, 1024, 0},                            // windows dense and sparse
+      {rmat(10, 8, 11), 8, 512, 1500},                          // dense windows cut by entries
   };
   for (const auto& c : configs) {
     for (const auto pre : {pre_order::none, pre_order::degree, pre_order::gorder_like}) {
@@ -423,8 +419,7 @@ TEST_CASE("Jaccard-with-windows matches Algorithm 1 exactly", "[reorder]") {
       if (pre == pre_order::degree) {
         std::vector<std::size_t> size(c.a.n, 0);
         for (vertex_t j : c.a.col_idx) ++size[j];
-        std::stable_sort(sequence.begin(), sequence.end(),
-                         [&](vertex_t x, vertex_t y) { return size[x] > size[y]; });
+        std::stable_sort(sequence.begin(), sequence.end(), [&](vertex_t x, vertex_t y) { return size[x] > size[y]; });
       }
       CHECK(p.new_of_old() == reference_jaccard(c.a, c.sigma, c.window, c.window_entries, sequence));
     }
@@ -499,8 +494,8 @@ TEST_CASE("Jaccard-with-windows raises the slice compression of a community grap
     const double t = seconds([&] { p = jaccard_windows(shuffled, opt); });
     const double ratio = slice_compression(permute(shuffled, p), 8);
     UNSCOPED_INFO("planted partition n=" << n << " pre-order " << static_cast<int>(r.pre) << " w=" << r.window
-                  << ": compression random " << random_ratio << " planted " << planted_ratio
-                  << " -> " << ratio << " in " << t << " s");
+                                         << ": compression random " << random_ratio << " planted " << planted_ratio
+                                         << " -> " << ratio << " in " << t << " s");
     CHECK(ratio > 1.3 * random_ratio);
     CHECK(ratio >= r.at_least * planted_ratio);
   }
@@ -508,8 +503,8 @@ TEST_CASE("Jaccard-with-windows raises the slice compression of a community grap
 
 TEST_CASE("social-graph test: Kronecker is social, grid and uniform random are not", "[reorder]") {
   const auto kron = analyze_degrees(rmat(15, 16, 5));
-  UNSCOPED_INFO("kron: top1 " << kron.top1_share << " top10 " << kron.top10_share << " slope " << kron.slope
-                              << " R2 " << kron.r_squared << " bins " << kron.fit_points);
+  UNSCOPED_INFO("kron: top1 " << kron.top1_share << " top10 " << kron.top10_share << " slope " << kron.slope << " R2 "
+                              << kron.r_squared << " bins " << kron.fit_points);
   CHECK(kron.heavy_tailed);
   CHECK(kron.is_social());
   const auto mesh = analyze_degrees(grid(128));
@@ -518,8 +513,8 @@ TEST_CASE("social-graph test: Kronecker is social, grid and uniform random are n
   CHECK_FALSE(mesh.is_social());
   CHECK(mesh.top1_share < 0.02);
   const auto er = analyze_degrees(uniform_random(1 << 15, 8 << 15, 6));
-  UNSCOPED_INFO("uniform: top1 " << er.top1_share << " top10 " << er.top10_share << " slope " << er.slope
-                                 << " R2 " << er.r_squared << " bins " << er.fit_points);
+  UNSCOPED_INFO("uniform: top1 " << er.top1_share << " top10 " << er.top10_share << " slope " << er.slope << " R2 "
+                                 << er.r_squared << " bins " << er.fit_points);
   CHECK_FALSE(er.heavy_tailed);
   CHECK_FALSE(er.power_law);
   CHECK_FALSE(er.is_social());
@@ -558,8 +553,8 @@ TEST_CASE("social-graph statistics on graphs with known degree sequences", "[reo
   for (std::size_t v = 0; v < lengths.size(); ++v)
     std::iota(g.col_idx.begin() + g.row_ptr[v], g.col_idx.begin() + g.row_ptr[v + 1], vertex_t{0});
   const auto r = analyze_degrees(g);
-  UNSCOPED_INFO("power law: slope " << r.slope << " R2 " << r.r_squared << " bins " << r.fit_points
-                                    << " top1 " << r.top1_share << " top10 " << r.top10_share);
+  UNSCOPED_INFO("power law: slope " << r.slope << " R2 " << r.r_squared << " bins " << r.fit_points << " top1 "
+                                    << r.top1_share << " top10 " << r.top10_share);
   CHECK(r.slope < -gamma + 0.25);
   CHECK(r.slope > -gamma - 0.25);
   CHECK(r.r_squared > 0.98);
@@ -609,8 +604,7 @@ TEST_CASE("RCM on a 4M-vertex grid", "[.][reorder_bench]") {
   permutation p;
   const double t = seconds([&] { p = rcm(shuffled); });
   const auto after = bandwidth(permute(shuffled, p));
-  WARN("RCM grid " << k << "x" << k << ": " << t << " s, bandwidth " << bandwidth(shuffled) << " -> "
-                    << after);
+  WARN("RCM grid " << k << "x" << k << ": " << t << " s, bandwidth " << bandwidth(shuffled) << " -> " << after);
   CHECK(after <= 2 * k);
 }
 
@@ -626,8 +620,7 @@ TEST_CASE("Jaccard-with-windows on a 1M-vertex Kronecker graph", "[.][reorder_be
     double t_pre = 0;
     if (pre == pre_order::gorder_like) t_pre = seconds([&] { (void)gorder_like(kron); });
     WARN("Kronecker n=" << kron.n << " m=" << kron.nnz() << " pre " << static_cast<int>(pre) << ": " << t
-                        << " s (pre-order alone " << t_pre << " s), compression " << before << " -> "
-                        << after);
+                        << " s (pre-order alone " << t_pre << " s), compression " << before << " -> " << after);
     CHECK(after > before);
   }
 }

@@ -67,7 +67,9 @@ host_csr undirected(vertex_t n, std::vector<wedge> edges) {
   return make_graph(n, std::move(edges), graph_kind::undirected);
 }
 
-host_csr directed(vertex_t n, std::vector<wedge> edges) { return make_graph(n, std::move(edges), graph_kind::directed); }
+host_csr directed(vertex_t n, std::vector<wedge> edges) {
+  return make_graph(n, std::move(edges), graph_kind::directed);
+}
 
 host_csr complete(vertex_t n) {
   std::vector<wedge> e;
@@ -278,8 +280,7 @@ TEST_CASE("check_bfs on tiny graphs and bad inputs", "[validate]") {
 namespace {
 /// 0 -> 1 (4), 0 -> 2 (1), 2 -> 1 (2), 1 -> 3 (1), 2 -> 3 (5), 3 -> 0 (1); 4 is isolated.
 host_csr sssp_graph() {
-  return make_graph(5, {{0, 1, 4}, {0, 2, 1}, {2, 1, 2}, {1, 3, 1}, {2, 3, 5}, {3, 0, 1}}, graph_kind::directed,
-                    true);
+  return make_graph(5, {{0, 1, 4}, {0, 2, 1}, {2, 1, 2}, {1, 3, 1}, {2, 3, 5}, {3, 0, 1}}, graph_kind::directed, true);
 }
 }  // namespace
 
@@ -341,8 +342,7 @@ TEST_CASE("check_sssp rejects wrong distances", "[validate]") {
   CHECK_FALSE(check_sssp(g, 0, tiny_off));
 }
 
-TEST_CASE("check_sssp rejects zero-weight cycles propped up below their distance without Dijkstra",
-          "[validate]") {
+TEST_CASE("check_sssp rejects zero-weight cycles propped up below their distance without Dijkstra", "[validate]") {
   // Above the Dijkstra limit, so only the relaxation and tight-path rules judge.
   const vertex_t n = sssp_reference_max_vertices + 1;
   const auto g = make_graph(n, {{0, 1, 5}, {1, 2, 0}, {2, 1, 0}, {2, 3, 1}}, graph_kind::directed, true);
@@ -632,8 +632,9 @@ TEST_CASE("check_triangles accepts exact counts only", "[validate]") {
 
 TEST_CASE("reference::triangles matches brute force on random graphs, serial and threaded", "[validate]") {
   std::mt19937 rng(12345);
-  for (const auto& [n, p, kind] : {std::tuple{60u, 0.3, graph_kind::directed}, std::tuple{120u, 0.1, graph_kind::undirected},
-                                   std::tuple{420u, 0.5, graph_kind::undirected}}) {
+  for (const auto& [n, p, kind] :
+       {std::tuple{60u, 0.3, graph_kind::directed}, std::tuple{120u, 0.1, graph_kind::undirected},
+        std::tuple{420u, 0.5, graph_kind::undirected}}) {
     std::bernoulli_distribution coin(p);
     std::vector<wedge> e;
     for (vertex_t a = 0; a < n; ++a)

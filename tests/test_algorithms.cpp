@@ -8,7 +8,6 @@
 #include <string>
 #include <vector>
 
-#include "support/test_data.hpp"
 #include "bitgraph/algorithms/bfs.hpp"
 #include "bitgraph/algorithms/components.hpp"
 #include "bitgraph/algorithms/pagerank.hpp"
@@ -20,6 +19,7 @@
 #include "bitgraph/io/matrix_market.hpp"
 #include "support/random_graphs.hpp"
 #include "support/spaces.hpp"
+#include "support/test_data.hpp"
 
 using namespace bitgraph;
 
@@ -76,7 +76,8 @@ std::vector<typename View::non_const_value_type> host(const View& v) {
 
 }  // namespace
 
-TEMPLATE_TEST_CASE("BFS passes its validator in every mode and all modes agree", "[algorithms][bfs]", BITGRAPH_TEST_SPACES) {
+TEMPLATE_TEST_CASE("BFS passes its validator in every mode and all modes agree", "[algorithms][bfs]",
+                   BITGRAPH_TEST_SPACES) {
   TestType exec;
   for (auto& gcase : suite()) {
     for (int t : {8, 32}) {
@@ -126,10 +127,10 @@ TEMPLATE_TEST_CASE("BFS known answers and errors", "[algorithms][bfs]", BITGRAPH
   const std::vector<level_t> expect = {2, 1, 2, 2, 3, 3, 3, 2, 1, 2, 3, 3, 3, 2, 2, 2, 4,
                                        2, 2, 2, 2, 2, 2, 2, 3, 3, 2, 2, 2, 2, 0, 2, 1, 1};
   const std::vector<std::vector<vertex_t>> valid_parents = {
-      {1, 8},   {30},     {1, 8, 32}, {1},      {0},      {0},      {0},      {1},  {30},     {33},
-      {0},      {0},      {0, 3},     {1, 33},  {32, 33}, {32, 33}, {5, 6},   {1},  {32, 33}, {1, 33},
-      {32, 33}, {1},      {32, 33},   {32, 33}, {27, 31}, {23, 31}, {33},     {33}, {33},     {32, 33},
-      {30},     {32, 33}, {30},       {30}};
+      {1, 8},   {30},    {1, 8, 32}, {1},    {0},      {0},      {0},      {1},      {30},
+      {33},     {0},     {0},        {0, 3}, {1, 33},  {32, 33}, {32, 33}, {5, 6},   {1},
+      {32, 33}, {1, 33}, {32, 33},   {1},    {32, 33}, {32, 33}, {27, 31}, {23, 31}, {33},
+      {33},     {33},    {32, 33},   {30},   {32, 33}, {30},     {30}};
   for (auto mode : {bfs_mode::push, bfs_mode::pull, bfs_mode::direction_optimized}) {
     bfs_options o;
     o.mode = mode;
@@ -156,7 +157,8 @@ TEMPLATE_TEST_CASE("BFS known answers and errors", "[algorithms][bfs]", BITGRAPH
   CHECK_THROWS_AS(bfs(exec, karate, 0, bad), invalid_argument_error);
 }
 
-TEMPLATE_TEST_CASE("SSSP passes its validator (weighted and unit weights)", "[algorithms][sssp]", BITGRAPH_TEST_SPACES) {
+TEMPLATE_TEST_CASE("SSSP passes its validator (weighted and unit weights)", "[algorithms][sssp]",
+                   BITGRAPH_TEST_SPACES) {
   TestType exec;
   for (auto& gcase : suite()) {
     auto el = gcase.el;
@@ -218,8 +220,10 @@ TEMPLATE_TEST_CASE("SSSP stops after max_iterations rounds", "[algorithms][sssp]
       auto d = host(r.dist);
       const int settled = std::min(cap, 39);
       for (vertex_t v = 0; v < 40; ++v) {
-        if (int(v) <= settled) CHECK(d[v] == double(v));
-        else CHECK(d[v] == std::numeric_limits<double>::infinity());
+        if (int(v) <= settled)
+          CHECK(d[v] == double(v));
+        else
+          CHECK(d[v] == std::numeric_limits<double>::infinity());
       }
       // The last round finds nothing to improve, so only a cap of 40 or more reaches the fixed point.
       CHECK(r.converged == (cap >= 40));
@@ -231,7 +235,8 @@ TEMPLATE_TEST_CASE("SSSP stops after max_iterations rounds", "[algorithms][sssp]
   CHECK_THROWS_AS(sssp(exec, bg, 0, bad), invalid_argument_error);
 }
 
-TEMPLATE_TEST_CASE("PageRank passes its validator and matches the reference", "[algorithms][pagerank]", BITGRAPH_TEST_SPACES) {
+TEMPLATE_TEST_CASE("PageRank passes its validator and matches the reference", "[algorithms][pagerank]",
+                   BITGRAPH_TEST_SPACES) {
   TestType exec;
   for (auto& gcase : suite()) {
     auto bg = make_bit_graph(exec, build_csr(exec, gcase.el, gcase.opts), {32});

@@ -39,8 +39,7 @@ pattern b2sr_pattern(const Matrix& b) {
       bool any = false;
       for (int w = 0; w < T; ++w) {
         std::uint64_t word = 0;
-        for (int byte = 0; byte < wb; ++byte)
-          word |= std::uint64_t(h.tile_bits((k * T + w) * wb + byte)) << (8 * byte);
+        for (int byte = 0; byte < wb; ++byte) word |= std::uint64_t(h.tile_bits((k * T + w) * wb + byte)) << (8 * byte);
         REQUIRE((T == 64 || (word >> T) == 0));  // no bits beyond the tile width
         for (int bit = 0; bit < T; ++bit) {
           if (!((word >> bit) & 1)) continue;
@@ -61,13 +60,13 @@ pattern b2sr_pattern(const Matrix& b) {
 
 std::vector<edge_list> test_graphs() {
   std::vector<edge_list> gs;
-  gs.push_back(test::random_edges(0, 0, 1));      // empty graph
-  gs.push_back(test::random_edges(1, 3, 2));      // n = 1 with self-loops
-  gs.push_back(test::random_edges(5, 0, 3));      // no edges
-  gs.push_back(test::random_edges(37, 150, 4));   // n not a multiple of any tile
-  gs.push_back(test::random_edges(64, 600, 5));   // multiple of every tile
-  gs.push_back(test::random_edges(131, 40, 6));   // many empty rows
-  gs.push_back(test::random_edges(200, 6000, 7)); // dense-ish
+  gs.push_back(test::random_edges(0, 0, 1));       // empty graph
+  gs.push_back(test::random_edges(1, 3, 2));       // n = 1 with self-loops
+  gs.push_back(test::random_edges(5, 0, 3));       // no edges
+  gs.push_back(test::random_edges(37, 150, 4));    // n not a multiple of any tile
+  gs.push_back(test::random_edges(64, 600, 5));    // multiple of every tile
+  gs.push_back(test::random_edges(131, 40, 6));    // many empty rows
+  gs.push_back(test::random_edges(200, 6000, 7));  // dense-ish
   edge_list band;                                  // banded: locality, full tiles
   band.num_vertices = 100;
   for (vertex_t u = 0; u < 100; ++u)

@@ -102,15 +102,16 @@ TEMPLATE_TEST_CASE("BVSS layout holds every edge once in the Fig. 2(c) order", "
   }
 }
 
-TEMPLATE_TEST_CASE("Blest BFS equals plain BFS levels (reorderings, eager and lazy)", "[blest][bfs]", BITGRAPH_TEST_SPACES) {
+TEMPLATE_TEST_CASE("Blest BFS equals plain BFS levels (reorderings, eager and lazy)", "[blest][bfs]",
+                   BITGRAPH_TEST_SPACES) {
   TestType exec;
   for (auto& bc : cases()) {
     csr_build_options o;
     o.kind = bc.kind;
     auto g = make_bit_graph(exec, build_csr(exec, bc.el, o), {8});
     auto h = to_host_csr(g.csr);
-    for (auto method : {reorder::reorder_method::none, reorder::reorder_method::rcm, reorder::reorder_method::jaccard_windows,
-                        reorder::reorder_method::random}) {
+    for (auto method : {reorder::reorder_method::none, reorder::reorder_method::rcm,
+                        reorder::reorder_method::jaccard_windows, reorder::reorder_method::random}) {
       std::vector<vertex_t> perm;
       if (method != reorder::reorder_method::none) {
         reorder::reorder_options ro;

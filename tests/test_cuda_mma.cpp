@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <random>
 
-#include "bitgraph/backends/cuda/mma_b1.hpp"
+#include "bitgraph/backends/cuda/ptx/mma_b1.hpp"
 
 TEST_CASE("mma m8n8k128 b1 and.popc equals popcount of A AND B", "[gpu][cuda][mma]") {
   constexpr int tiles = 64;
@@ -31,14 +31,15 @@ TEST_CASE("mma m8n8k128 b1 and.popc equals popcount of A AND B", "[gpu][cuda][mm
   using policy = Kokkos::TeamPolicy<Kokkos::Cuda>;
   Kokkos::parallel_for(
       "test::mma", policy(tiles, 32), KOKKOS_LAMBDA(const policy::member_type& m) {
+        using mma = bitgraph::cuda::sm80_mma_m8n8k128_b1_and_popc;
         const int t = m.league_rank();
         const int lane = m.team_rank();
-        const int row = bitgraph::cuda::mma_fragment_row(lane);
-        const int kw = bitgraph::cuda::mma_fragment_kword(lane);
+        const int row = mma::fragment_row(lane);
+        const int kw = mma::fragment_kword(lane);
         const std::int32_t c[2] = {0, 0};
         std::int32_t out[2] = {0, 0};
-        bitgraph::cuda::mma_m8n8k128_and_popc(out, a(t, row, kw), b(t, row, kw), c);
-        const int col = bitgraph::cuda::mma_fragment_col(lane);
+        mma::fma(out, a(t, row, kw), b(t, row, kw), c);
+        const int col = mma::fragment_col(lane);
         d(t, row, col) = out[0];
         d(t, row, col + 1) = out[1];
       });

@@ -100,24 +100,33 @@ void check_dense(const Exec& exec, const Op& op, std::function<T(T, T, vertex_t)
           vector_mask<mem> mask{make_bits(exec, mb), mc.complement, mc.replace};
           auto run = [&](const auto& m) {
             if (pass_absent) {
-              if (mult) ewise_mult(exec, w, m, Accum{}, op, u, v, absent);
-              else ewise_add(exec, w, m, Accum{}, op, u, v, absent);
+              if (mult)
+                ewise_mult(exec, w, m, Accum{}, op, u, v, absent);
+              else
+                ewise_add(exec, w, m, Accum{}, op, u, v, absent);
             } else {
-              if (mult) ewise_mult(exec, w, m, Accum{}, op, u, v);
-              else ewise_add(exec, w, m, Accum{}, op, u, v);
+              if (mult)
+                ewise_mult(exec, w, m, Accum{}, op, u, v);
+              else
+                ewise_add(exec, w, m, Accum{}, op, u, v);
             }
           };
-          if (mc.use) run(mask);
-          else run(no_mask{});
+          if (mc.use)
+            run(mask);
+          else
+            run(no_mask{});
           auto got = test::to_vector(w);
           REQUIRE(got.size() == n);
           for (vertex_t i = 0; i < n; ++i) {
             const bool allowed = allowed_at(mc, mb, i);
             const bool pu = uh[i] != absent, pv = vh[i] != absent;
             T t = absent;
-            if (pu && pv) t = ref_op(uh[i], vh[i], i);
-            else if (!mult && pu) t = uh[i];
-            else if (!mult && pv) t = vh[i];
+            if (pu && pv)
+              t = ref_op(uh[i], vh[i], i);
+            else if (!mult && pu)
+              t = uh[i];
+            else if (!mult && pv)
+              t = vh[i];
             CHECK(got[i] == ref_merge<T>(w0[i], t, allowed, mc.replace, absent, ref_accum));
           }
         }
@@ -172,8 +181,8 @@ TEMPLATE_TEST_CASE("ewise on dense vectors equals the reference", "[ops][ewise]"
       exec, times_op{}, [](float a, float b, vertex_t) { return a * b; }, &fmin_acc, -1.0f, true, "times+min");
   // Positional operator: the result is the position (0 at position 0 equals the default absent T{}).
   check_dense<TestType, std::uint32_t, secondi_op, no_accumulator>(
-      exec, secondi_op{}, [](std::uint32_t, std::uint32_t, vertex_t i) { return std::uint32_t(i); }, nullptr, 0u,
-      false, "secondi");
+      exec, secondi_op{}, [](std::uint32_t, std::uint32_t, vertex_t i) { return std::uint32_t(i); }, nullptr, 0u, false,
+      "secondi");
 }
 
 TEMPLATE_TEST_CASE("ewise on bitmaps equals the reference", "[ops][ewise]", BITGRAPH_TEST_SPACES) {
@@ -197,15 +206,21 @@ TEMPLATE_TEST_CASE("ewise on bitmaps equals the reference", "[ops][ewise]", BITG
             auto w = make_bits(exec, w0);
             vector_mask<mem> mask{make_bits(exec, mb), mc.complement, mc.replace};
             auto run = [&](const auto& m, const auto& acc) {
-              if (mult) ewise_mult(exec, w, m, acc, op, u, v);
-              else ewise_add(exec, w, m, acc, op, u, v);
+              if (mult)
+                ewise_mult(exec, w, m, acc, op, u, v);
+              else
+                ewise_add(exec, w, m, acc, op, u, v);
             };
             if (mc.use) {
-              if (accum) run(mask, accumulate_with<lor_monoid>{});
-              else run(mask, no_accumulator{});
+              if (accum)
+                run(mask, accumulate_with<lor_monoid>{});
+              else
+                run(mask, no_accumulator{});
             } else {
-              if (accum) run(no_mask{}, accumulate_with<lor_monoid>{});
-              else run(no_mask{}, no_accumulator{});
+              if (accum)
+                run(no_mask{}, accumulate_with<lor_monoid>{});
+              else
+                run(no_mask{}, no_accumulator{});
             }
             auto got = host_bits(w);
             CHECK(padding_clear(w));
@@ -213,15 +228,25 @@ TEMPLATE_TEST_CASE("ewise on bitmaps equals the reference", "[ops][ewise]", BITG
               const bool a = uh[i], b = vh[i];
               bool t = false;
               switch (op) {
-                case bit_op::lor: t = a || b; break;
-                case bit_op::land: t = a && b; break;
-                case bit_op::lxor: t = a != b; break;
-                case bit_op::landnot: t = a && !b; break;
+                case bit_op::lor:
+                  t = a || b;
+                  break;
+                case bit_op::land:
+                  t = a && b;
+                  break;
+                case bit_op::lxor:
+                  t = a != b;
+                  break;
+                case bit_op::landnot:
+                  t = a && !b;
+                  break;
               }
               const bool allowed = allowed_at(mc, mb, i);
               bool expect;
-              if (!allowed) expect = mc.replace ? false : w0[i] != 0;
-              else expect = accum ? (w0[i] || t) : t;
+              if (!allowed)
+                expect = mc.replace ? false : w0[i] != 0;
+              else
+                expect = accum ? (w0[i] || t) : t;
               CHECK(got[i] == expect);
             }
           }
@@ -242,8 +267,8 @@ TEMPLATE_TEST_CASE("ewise on sparse vectors equals the reference", "[ops][ewise]
   for (vertex_t n : sizes) {
     for (double du : {0.0, 0.1, 0.6, 1.0}) {
       for (double dv : {0.1, 0.6}) {
-        for (value_case vc : {value_case{true, true}, value_case{true, false}, value_case{false, true},
-                              value_case{false, false}}) {
+        for (value_case vc :
+             {value_case{true, true}, value_case{true, false}, value_case{false, true}, value_case{false, false}}) {
           for (const auto& mc : mask_cases) {
             if (mc.replace) continue;  // a new sparse output has no old entries to replace
             for (bool mult : {false, true}) {
@@ -259,11 +284,15 @@ TEMPLATE_TEST_CASE("ewise on sparse vectors equals the reference", "[ops][ewise]
                 vector_mask<mem> mask{make_bits(exec, mb), mc.complement, false};
                 sparse_vector<T, mem> out;
                 auto run = [&](const auto& op) {
-                  if (mc.use) out = mult ? ewise_mult(exec, mask, op, u, v) : ewise_add(exec, mask, op, u, v);
-                  else out = mult ? ewise_mult(exec, op, u, v) : ewise_add(exec, op, u, v);
+                  if (mc.use)
+                    out = mult ? ewise_mult(exec, mask, op, u, v) : ewise_add(exec, mask, op, u, v);
+                  else
+                    out = mult ? ewise_mult(exec, op, u, v) : ewise_add(exec, op, u, v);
                 };
-                if (minus) run(minus_op{});
-                else run(plus_monoid<T>{});
+                if (minus)
+                  run(minus_op{});
+                else
+                  run(plus_monoid<T>{});
                 // Reference from ordered maps.
                 std::map<vertex_t, T> mu, mv, expect;
                 for (std::size_t p = 0; p < uh.idx.size(); ++p) mu[uh.idx[p]] = vc.u ? uh.val[p] : 1;
@@ -271,8 +300,10 @@ TEMPLATE_TEST_CASE("ewise on sparse vectors equals the reference", "[ops][ewise]
                 auto f = [&](T a, T b) { return minus ? a - b : a + b; };
                 for (auto [i, a] : mu) {
                   auto it = mv.find(i);
-                  if (it != mv.end()) expect[i] = f(a, it->second);
-                  else if (!mult) expect[i] = a;
+                  if (it != mv.end())
+                    expect[i] = f(a, it->second);
+                  else if (!mult)
+                    expect[i] = a;
                 }
                 if (!mult)
                   for (auto [i, b] : mv)

@@ -12,7 +12,8 @@
 
 using namespace bitgraph;
 
-TEMPLATE_TEST_CASE("bmm_sum, bmm_sum_masked and Boolean mxm equal the dense reference", "[ops][mxm]", BITGRAPH_TEST_SPACES) {
+TEMPLATE_TEST_CASE("bmm_sum, bmm_sum_masked and Boolean mxm equal the dense reference", "[ops][mxm]",
+                   BITGRAPH_TEST_SPACES) {
   TestType exec;
   std::uint64_t seed = 40;
   for (auto [n, m] : {std::pair<std::uint64_t, std::uint64_t>{1, 1}, {0, 0}, {37, 150}, {90, 700}}) {

@@ -89,48 +89,55 @@ void check_full_output(const Exec& exec, const char* what, bool check_any = fals
         for (bool vx : {false, true}) {
           for (auto dir : {mxv_direction::pull, mxv_direction::push, mxv_direction::automatic}) {
             for (auto alg : test::kernel_paths<Exec>()) {
-            // The warp kernels are pull kernels on row-major tiles (vxm pulls over the transpose given):
-            // forcing them elsewhere throws.
-            if (alg == op_algorithm::cuda_warp && !(dir == mxv_direction::pull && order == bit_order::row_major)) continue;
-            for (const auto& mc : mask_cases) {
-              ++seed;
-              INFO(what << " n=" << n << " T=" << t << " order=" << to_string(order) << " vxm=" << vx
-                        << " dir=" << int(dir) << " alg=" << to_string(alg) << " mask=" << mc.use << mc.complement
-                        << mc.replace);
-              auto xb = test::random_bits(n, 0.3, seed);
-              std::vector<T> xv(n, S::identity());
-              for (vertex_t j = 0; j < n; ++j)
-                if (xb[j]) xv[j] = XBits ? S::one() : static_cast<T>(1 + (seed + j) % 5);
-              auto mb = test::random_bits(n, 0.5, seed + 7);
-              std::vector<T> y0(n);
-              for (vertex_t i = 0; i < n; ++i) y0[i] = (i % 3 == 0) ? S::identity() : static_cast<T>(2 + i % 4);
-              auto y = test::to_view<mem>(y0);
-              vector_mask<mem> mask{make_bits(exec, mb), mc.complement, mc.replace};
-              mxv_options opts;
-              opts.direction = dir;
-              opts.algorithm = alg;
-              auto run = [&](const auto& x) {
-                if (mc.use) {
-                  if (vx) vxm(exec, y, mask, Accum{}, S{}, x, b, opts, &bt);
-                  else mxv(exec, y, mask, Accum{}, S{}, b, x, opts, &bt);
-                } else {
-                  if (vx) vxm(exec, y, no_mask{}, Accum{}, S{}, x, b, opts, &bt);
-                  else mxv(exec, y, no_mask{}, Accum{}, S{}, b, x, opts, &bt);
-                }
-              };
-              if constexpr (XBits) run(make_bits(exec, xb));
-              else run(Kokkos::View<const T*, mem>(test::to_view<mem>(xv)));
-              auto got = test::to_vector(y);
-              auto t_ref = test::product<S>(A, xv, vx);
-              for (vertex_t i = 0; i < n; ++i) {
-                const bool allowed = !mc.use || ((mb[i] != 0) != mc.complement);
-                if (check_any && allowed) {
-                  if (std::is_same_v<Accum, no_accumulator>) CHECK(any_ok<S>(A, xv, vx, i, got[i]));
-                } else {
-                  CHECK(got[i] == test::merge<S, Accum>(y0[i], t_ref[i], allowed, mc.replace));
+              // The warp kernels are pull kernels on row-major tiles (vxm pulls over the transpose given):
+              // forcing them elsewhere throws.
+              if (alg == op_algorithm::cuda_warp && !(dir == mxv_direction::pull && order == bit_order::row_major))
+                continue;
+              for (const auto& mc : mask_cases) {
+                ++seed;
+                INFO(what << " n=" << n << " T=" << t << " order=" << to_string(order) << " vxm=" << vx
+                          << " dir=" << int(dir) << " alg=" << to_string(alg) << " mask=" << mc.use << mc.complement
+                          << mc.replace);
+                auto xb = test::random_bits(n, 0.3, seed);
+                std::vector<T> xv(n, S::identity());
+                for (vertex_t j = 0; j < n; ++j)
+                  if (xb[j]) xv[j] = XBits ? S::one() : static_cast<T>(1 + (seed + j) % 5);
+                auto mb = test::random_bits(n, 0.5, seed + 7);
+                std::vector<T> y0(n);
+                for (vertex_t i = 0; i < n; ++i) y0[i] = (i % 3 == 0) ? S::identity() : static_cast<T>(2 + i % 4);
+                auto y = test::to_view<mem>(y0);
+                vector_mask<mem> mask{make_bits(exec, mb), mc.complement, mc.replace};
+                mxv_options opts;
+                opts.direction = dir;
+                opts.algorithm = alg;
+                auto run = [&](const auto& x) {
+                  if (mc.use) {
+                    if (vx)
+                      vxm(exec, y, mask, Accum{}, S{}, x, b, opts, &bt);
+                    else
+                      mxv(exec, y, mask, Accum{}, S{}, b, x, opts, &bt);
+                  } else {
+                    if (vx)
+                      vxm(exec, y, no_mask{}, Accum{}, S{}, x, b, opts, &bt);
+                    else
+                      mxv(exec, y, no_mask{}, Accum{}, S{}, b, x, opts, &bt);
+                  }
+                };
+                if constexpr (XBits)
+                  run(make_bits(exec, xb));
+                else
+                  run(Kokkos::View<const T*, mem>(test::to_view<mem>(xv)));
+                auto got = test::to_vector(y);
+                auto t_ref = test::product<S>(A, xv, vx);
+                for (vertex_t i = 0; i < n; ++i) {
+                  const bool allowed = !mc.use || ((mb[i] != 0) != mc.complement);
+                  if (check_any && allowed) {
+                    if (std::is_same_v<Accum, no_accumulator>) CHECK(any_ok<S>(A, xv, vx, i, got[i]));
+                  } else {
+                    CHECK(got[i] == test::merge<S, Accum>(y0[i], t_ref[i], allowed, mc.replace));
+                  }
                 }
               }
-            }
             }
           }
         }
@@ -157,50 +164,60 @@ TEMPLATE_TEST_CASE("mxv bin·bin→bin (Boolean) equals the dense reference", "[
         auto bt = transpose(exec, b);
         for (bool vx : {false, true}) {
           for (auto dir : {mxv_direction::pull, mxv_direction::push}) {
-           for (auto alg : test::kernel_paths<TestType>()) {
-            if (alg == op_algorithm::cuda_warp && !(dir == mxv_direction::pull && order == bit_order::row_major)) continue;
-            for (const auto& mc : mask_cases) {
-              for (bool accum : {false, true}) {
-                for (bool early : {false, true}) {
-                  ++seed;
-                  INFO("n=" << n << " T=" << t << " vxm=" << vx << " dir=" << int(dir) << " mask=" << mc.use
-                            << mc.complement << mc.replace << " accum=" << accum);
-                  auto xb = test::random_bits(n, 0.2, seed);
-                  auto mb = test::random_bits(n, 0.5, seed + 3);
-                  auto y0 = test::random_bits(n, 0.4, seed + 5);
-                  auto x = make_bits(exec, xb);
-                  auto y = make_bits(exec, y0);
-                  vector_mask<mem> mask{make_bits(exec, mb), mc.complement, mc.replace};
-                  mxv_options opts;
-                  opts.direction = dir;
-                  opts.early_exit = early;
-                  opts.algorithm = alg;
-                  if (mc.use) {
-                    if (accum) {
-                      if (vx) vxm(exec, y, mask, accumulate_with<lor_monoid>{}, lor_land{}, x, b, opts, &bt);
-                      else mxv(exec, y, mask, accumulate_with<lor_monoid>{}, lor_land{}, b, x, opts, &bt);
+            for (auto alg : test::kernel_paths<TestType>()) {
+              if (alg == op_algorithm::cuda_warp && !(dir == mxv_direction::pull && order == bit_order::row_major))
+                continue;
+              for (const auto& mc : mask_cases) {
+                for (bool accum : {false, true}) {
+                  for (bool early : {false, true}) {
+                    ++seed;
+                    INFO("n=" << n << " T=" << t << " vxm=" << vx << " dir=" << int(dir) << " mask=" << mc.use
+                              << mc.complement << mc.replace << " accum=" << accum);
+                    auto xb = test::random_bits(n, 0.2, seed);
+                    auto mb = test::random_bits(n, 0.5, seed + 3);
+                    auto y0 = test::random_bits(n, 0.4, seed + 5);
+                    auto x = make_bits(exec, xb);
+                    auto y = make_bits(exec, y0);
+                    vector_mask<mem> mask{make_bits(exec, mb), mc.complement, mc.replace};
+                    mxv_options opts;
+                    opts.direction = dir;
+                    opts.early_exit = early;
+                    opts.algorithm = alg;
+                    if (mc.use) {
+                      if (accum) {
+                        if (vx)
+                          vxm(exec, y, mask, accumulate_with<lor_monoid>{}, lor_land{}, x, b, opts, &bt);
+                        else
+                          mxv(exec, y, mask, accumulate_with<lor_monoid>{}, lor_land{}, b, x, opts, &bt);
+                      } else {
+                        if (vx)
+                          vxm(exec, y, mask, no_accumulator{}, lor_land{}, x, b, opts, &bt);
+                        else
+                          mxv(exec, y, mask, no_accumulator{}, lor_land{}, b, x, opts, &bt);
+                      }
                     } else {
-                      if (vx) vxm(exec, y, mask, no_accumulator{}, lor_land{}, x, b, opts, &bt);
-                      else mxv(exec, y, mask, no_accumulator{}, lor_land{}, b, x, opts, &bt);
+                      if (vx)
+                        vxm(exec, y, no_mask{}, no_accumulator{}, lor_land{}, x, b, opts, &bt);
+                      else
+                        mxv(exec, y, no_mask{}, no_accumulator{}, lor_land{}, b, x, opts, &bt);
                     }
-                  } else {
-                    if (vx) vxm(exec, y, no_mask{}, no_accumulator{}, lor_land{}, x, b, opts, &bt);
-                    else mxv(exec, y, no_mask{}, no_accumulator{}, lor_land{}, b, x, opts, &bt);
-                  }
-                  std::vector<std::uint8_t> xu(xb.begin(), xb.end());
-                  auto t_ref = test::product<lor_land>(A, xu, vx);
-                  auto got = host_bits(y);
-                  for (vertex_t i = 0; i < n; ++i) {
-                    const bool allowed = !mc.use || ((mb[i] != 0) != mc.complement);
-                    std::uint8_t expect;
-                    if (mc.use && accum) expect = test::merge<lor_land, accumulate_with<lor_monoid>>(y0[i], t_ref[i], allowed, mc.replace);
-                    else expect = test::merge<lor_land, no_accumulator>(y0[i], t_ref[i], allowed, mc.replace);
-                    CHECK(got[i] == expect);
+                    std::vector<std::uint8_t> xu(xb.begin(), xb.end());
+                    auto t_ref = test::product<lor_land>(A, xu, vx);
+                    auto got = host_bits(y);
+                    for (vertex_t i = 0; i < n; ++i) {
+                      const bool allowed = !mc.use || ((mb[i] != 0) != mc.complement);
+                      std::uint8_t expect;
+                      if (mc.use && accum)
+                        expect =
+                            test::merge<lor_land, accumulate_with<lor_monoid>>(y0[i], t_ref[i], allowed, mc.replace);
+                      else
+                        expect = test::merge<lor_land, no_accumulator>(y0[i], t_ref[i], allowed, mc.replace);
+                      CHECK(got[i] == expect);
+                    }
                   }
                 }
               }
             }
-           }
           }
         }
       }
@@ -218,7 +235,8 @@ TEMPLATE_TEST_CASE("mxv bin·bin→full equals the dense reference", "[ops][mxv]
 TEMPLATE_TEST_CASE("mxv bin·full→full equals the dense reference", "[ops][mxv]", BITGRAPH_TEST_SPACES) {
   TestType exec;
   check_full_output<TestType, plus_times<double>, false>(exec, "plus_times");
-  check_full_output<TestType, min_plus<std::int32_t>, false, accumulate_with<min_monoid<std::int32_t>>>(exec, "min_plus");
+  check_full_output<TestType, min_plus<std::int32_t>, false, accumulate_with<min_monoid<std::int32_t>>>(exec,
+                                                                                                        "min_plus");
   check_full_output<TestType, max_times<float>, false>(exec, "max_times");
   check_full_output<TestType, min_second<vertex_t>, false>(exec, "min_second");
   check_full_output<TestType, any_secondi<vertex_t>, false>(exec, "any_secondi", true);
@@ -240,7 +258,8 @@ TEMPLATE_TEST_CASE("mxv on CSR with weights equals the dense reference", "[ops][
   auto mb = test::random_bits(g.n, 0.5, 3);
   std::vector<std::uint8_t> xb(g.n);
   for (vertex_t j = 0; j < g.n; ++j) xb[j] = j % 3 == 0;
-  mxv(exec, yb, vector_mask<mem>{make_bits(exec, mb), true, true}, no_accumulator{}, lor_land{}, g, make_bits(exec, xb));
+  mxv(exec, yb, vector_mask<mem>{make_bits(exec, mb), true, true}, no_accumulator{}, lor_land{}, g,
+      make_bits(exec, xb));
   auto tb = test::product<lor_land>(A, xb, false);
   auto got = host_bits(yb);
   for (vertex_t i = 0; i < g.n; ++i) CHECK(got[i] == (mb[i] ? 0 : tb[i]));

@@ -189,15 +189,21 @@ TEMPLATE_TEST_CASE("reduce B2SR rows and columns equals the reference", "[ops][r
               auto w0 = random_dense<T>(n, 0.5, 0, seed + 1);
               auto w = test::to_view<mem>(w0);
               auto run = [&](const auto& m, const auto& acc, const auto& monoid, auto& out) {
-                if (columns) reduce_columns(exec, out, m, acc, monoid, b);
-                else reduce_rows(exec, out, m, acc, monoid, b);
+                if (columns)
+                  reduce_columns(exec, out, m, acc, monoid, b);
+                else
+                  reduce_rows(exec, out, m, acc, monoid, b);
               };
               if (mc.use) {
-                if (accum) run(mask, accumulate_with<plus_monoid<T>>{}, plus_monoid<T>{}, w);
-                else run(mask, no_accumulator{}, plus_monoid<T>{}, w);
+                if (accum)
+                  run(mask, accumulate_with<plus_monoid<T>>{}, plus_monoid<T>{}, w);
+                else
+                  run(mask, no_accumulator{}, plus_monoid<T>{}, w);
               } else {
-                if (accum) run(no_mask{}, accumulate_with<plus_monoid<T>>{}, plus_monoid<T>{}, w);
-                else run(no_mask{}, no_accumulator{}, plus_monoid<T>{}, w);
+                if (accum)
+                  run(no_mask{}, accumulate_with<plus_monoid<T>>{}, plus_monoid<T>{}, w);
+                else
+                  run(no_mask{}, no_accumulator{}, plus_monoid<T>{}, w);
               }
               auto got = test::to_vector(w);
               for (vertex_t i = 0; i < n; ++i)
@@ -207,8 +213,10 @@ TEMPLATE_TEST_CASE("reduce B2SR rows and columns equals the reference", "[ops][r
               const T lowest = max_monoid<T>::identity();
               auto x0 = random_dense<T>(n, 0.5, lowest, seed + 2);
               auto x = test::to_view<mem>(x0);
-              if (mc.use) run(mask, no_accumulator{}, max_monoid<T>{}, x);
-              else run(no_mask{}, no_accumulator{}, max_monoid<T>{}, x);
+              if (mc.use)
+                run(mask, no_accumulator{}, max_monoid<T>{}, x);
+              else
+                run(no_mask{}, no_accumulator{}, max_monoid<T>{}, x);
               auto gotx = test::to_vector(x);
               for (vertex_t i = 0; i < n; ++i)
                 CHECK(gotx[i] == ref_merge<T>(x0[i], ref[i] ? T(1) : lowest, allowed_at(mc, mb, i), mc.replace, lowest,
@@ -262,8 +270,8 @@ TEMPLATE_TEST_CASE("reduce CSR rows over weights equals the reference", "[ops][r
         auto gx = test::to_vector(x);
         for (vertex_t i = 0; i < n; ++i) {
           const bool allowed = allowed_at(mc, mb, i);
-          CHECK(gw[i] == ref_merge<double>(w0[i], sum[i], allowed, mc.replace, 0.0,
-                                           static_cast<decltype(min_acc)*>(nullptr)));
+          CHECK(gw[i] ==
+                ref_merge<double>(w0[i], sum[i], allowed, mc.replace, 0.0, static_cast<decltype(min_acc)*>(nullptr)));
           CHECK(gx[i] == ref_merge<double>(x0[i], mn[i], allowed, mc.replace, inf, &min_acc));
         }
       }
@@ -287,34 +295,44 @@ TEMPLATE_TEST_CASE("assign a scalar under a mask equals the reference", "[ops][a
         auto w0 = random_dense<double>(n, 0.6, -1.0, seed + 1);
         auto w = test::to_view<mem>(w0);
         if (mc.use) {
-          if (accum) assign(exec, w, mask, accumulate_with<plus_monoid<double>>{}, 2.5, -1.0);
-          else assign(exec, w, mask, no_accumulator{}, 2.5, -1.0);
+          if (accum)
+            assign(exec, w, mask, accumulate_with<plus_monoid<double>>{}, 2.5, -1.0);
+          else
+            assign(exec, w, mask, no_accumulator{}, 2.5, -1.0);
         } else {
-          if (accum) assign(exec, w, no_mask{}, accumulate_with<plus_monoid<double>>{}, 2.5, -1.0);
-          else assign(exec, w, no_mask{}, no_accumulator{}, 2.5, -1.0);
+          if (accum)
+            assign(exec, w, no_mask{}, accumulate_with<plus_monoid<double>>{}, 2.5, -1.0);
+          else
+            assign(exec, w, no_mask{}, no_accumulator{}, 2.5, -1.0);
         }
         auto got = test::to_vector(w);
         for (vertex_t i = 0; i < n; ++i)
-          CHECK(got[i] == ref_merge<double>(w0[i], 2.5, allowed_at(mc, mb, i), mc.replace, -1.0,
-                                            accum ? &plus_acc : nullptr));
+          CHECK(got[i] ==
+                ref_merge<double>(w0[i], 2.5, allowed_at(mc, mb, i), mc.replace, -1.0, accum ? &plus_acc : nullptr));
         // Bitmap, both values of the scalar.
         for (bool s : {false, true}) {
           auto b0 = test::random_bits(n, 0.5, seed + 2);
           auto bw = make_bits(exec, b0);
           if (mc.use) {
-            if (accum) assign(exec, bw, mask, accumulate_with<lor_monoid>{}, s);
-            else assign(exec, bw, mask, no_accumulator{}, s);
+            if (accum)
+              assign(exec, bw, mask, accumulate_with<lor_monoid>{}, s);
+            else
+              assign(exec, bw, mask, no_accumulator{}, s);
           } else {
-            if (accum) assign(exec, bw, no_mask{}, accumulate_with<lor_monoid>{}, s);
-            else assign(exec, bw, no_mask{}, no_accumulator{}, s);
+            if (accum)
+              assign(exec, bw, no_mask{}, accumulate_with<lor_monoid>{}, s);
+            else
+              assign(exec, bw, no_mask{}, no_accumulator{}, s);
           }
           auto gb = host_bits(bw);
           CHECK(padding_clear(bw));
           for (vertex_t i = 0; i < n; ++i) {
             const bool allowed = allowed_at(mc, mb, i);
             bool expect;
-            if (!allowed) expect = mc.replace ? false : b0[i] != 0;
-            else expect = accum ? (b0[i] || s) : s;
+            if (!allowed)
+              expect = mc.replace ? false : b0[i] != 0;
+            else
+              expect = accum ? (b0[i] || s) : s;
             CHECK(gb[i] == expect);
           }
         }
@@ -381,16 +399,28 @@ TEMPLATE_TEST_CASE("apply a unary operator equals the reference", "[ops][assign]
         auto w0 = random_dense<T>(n, 0.5, 0, seed + 2, -9, 9);
         auto w = test::to_view<mem>(w0);
         auto run = [&](const auto& f, const auto& acc) {
-          if (mc.use) apply(exec, w, mask, acc, f, u, T(0));
-          else apply(exec, w, no_mask{}, acc, f, u, T(0));
+          if (mc.use)
+            apply(exec, w, mask, acc, f, u, T(0));
+          else
+            apply(exec, w, no_mask{}, acc, f, u, T(0));
         };
         const bool accum = which == 4;
         switch (which) {
-          case 0: run(identity_op{}, no_accumulator{}); break;
-          case 1: run(abs_op{}, no_accumulator{}); break;
-          case 2: run(ainv_op{}, no_accumulator{}); break;
-          case 3: run(times_scalar<T>{3}, no_accumulator{}); break;
-          default: run(bind_second_of(minus_op{}, T(2)), accumulate_with<max_monoid<T>>{}); break;
+          case 0:
+            run(identity_op{}, no_accumulator{});
+            break;
+          case 1:
+            run(abs_op{}, no_accumulator{});
+            break;
+          case 2:
+            run(ainv_op{}, no_accumulator{});
+            break;
+          case 3:
+            run(times_scalar<T>{3}, no_accumulator{});
+            break;
+          default:
+            run(bind_second_of(minus_op{}, T(2)), accumulate_with<max_monoid<T>>{});
+            break;
         }
         auto got = test::to_vector(w);
         for (vertex_t i = 0; i < n; ++i) {
@@ -398,11 +428,21 @@ TEMPLATE_TEST_CASE("apply a unary operator equals the reference", "[ops][assign]
           T t = 0;
           if (x != 0) {
             switch (which) {
-              case 0: t = x; break;
-              case 1: t = x < 0 ? -x : x; break;
-              case 2: t = -x; break;
-              case 3: t = 3 * x; break;
-              default: t = x - 2; break;
+              case 0:
+                t = x;
+                break;
+              case 1:
+                t = x < 0 ? -x : x;
+                break;
+              case 2:
+                t = -x;
+                break;
+              case 3:
+                t = 3 * x;
+                break;
+              default:
+                t = x - 2;
+                break;
             }
           }
           CHECK(got[i] == ref_merge<T>(w0[i], t, allowed_at(mc, mb, i), mc.replace, T(0), accum ? &max_acc : nullptr));
@@ -427,12 +467,14 @@ TEMPLATE_TEST_CASE("reduce, assign and apply reject bad arguments", "[ops][reduc
   auto w20 = Kokkos::View<std::int32_t*, mem>("w20", 20);
   auto m19 = make_bitmap(exec, 19);
   auto m20 = make_bitmap(exec, 20);
-  CHECK_THROWS_AS(reduce_rows(exec, w19, no_mask{}, no_accumulator{}, plus_monoid<std::int32_t>{}, b), invalid_argument_error);
+  CHECK_THROWS_AS(reduce_rows(exec, w19, no_mask{}, no_accumulator{}, plus_monoid<std::int32_t>{}, b),
+                  invalid_argument_error);
   CHECK_THROWS_AS(reduce_columns(exec, w19, no_mask{}, no_accumulator{}, plus_monoid<std::int32_t>{}, b),
                   invalid_argument_error);
   CHECK_THROWS_AS(reduce_rows(exec, w20, vector_mask<mem>{m19}, no_accumulator{}, plus_monoid<std::int32_t>{}, b),
                   invalid_argument_error);
-  CHECK_THROWS_AS(reduce_rows(exec, w19, no_mask{}, no_accumulator{}, plus_monoid<std::int32_t>{}, g), invalid_argument_error);
+  CHECK_THROWS_AS(reduce_rows(exec, w19, no_mask{}, no_accumulator{}, plus_monoid<std::int32_t>{}, g),
+                  invalid_argument_error);
   CHECK_NOTHROW(reduce_rows(exec, w20, vector_mask<mem>{m20}, no_accumulator{}, plus_monoid<std::int32_t>{}, g));
   bitmap<mem> broken = m20;
   broken.n = 100;

@@ -49,10 +49,14 @@ std::vector<graph_case> graphs() {
 bool band_keeps(select_kind s, vertex_t i, vertex_t j, std::int64_t k) {
   const std::int64_t d = std::int64_t(j) - std::int64_t(i);
   switch (s) {
-    case select_kind::tril: return d <= k;
-    case select_kind::triu: return d >= k;
-    case select_kind::diag: return d == k;
-    case select_kind::offdiag: return d != k;
+    case select_kind::tril:
+      return d <= k;
+    case select_kind::triu:
+      return d >= k;
+    case select_kind::diag:
+      return d == k;
+    case select_kind::offdiag:
+      return d != k;
   }
   return false;
 }
@@ -77,16 +81,17 @@ std::vector<std::uint8_t> b2sr_pattern(const b2sr_matrix<Mem>& dev, bool& invari
       bool any = false;
       for (int w = 0; w < T; ++w) {
         std::uint64_t word = 0;
-        for (int byte = 0; byte < wb; ++byte)
-          word |= std::uint64_t(b.tile_bits((k * T + w) * wb + byte)) << (8 * byte);
+        for (int byte = 0; byte < wb; ++byte) word |= std::uint64_t(b.tile_bits((k * T + w) * wb + byte)) << (8 * byte);
         for (int bit = 0; bit < T; ++bit) {
           if (!((word >> bit) & 1u)) continue;
           any = true;
           ++bits;
           const std::uint64_t r = std::uint64_t(tr) * T + (b.order == bit_order::row_major ? w : bit);
           const std::uint64_t c = std::uint64_t(tc) * T + (b.order == bit_order::row_major ? bit : w);
-          if (r >= n || c >= n) invariants_ok = false;
-          else a[r * n + c] = 1;
+          if (r >= n || c >= n)
+            invariants_ok = false;
+          else
+            a[r * n + c] = 1;
         }
         if (T < 8 && (word >> T) != 0) invariants_ok = false;
       }
@@ -130,8 +135,10 @@ std::vector<std::uint8_t> host_bit_matrix(const M& m, bool& padding_ok) {
       for (int b = 0; b < 32; ++b) {
         const std::uint64_t j = w * 32 + b;
         const bool set = (h(i, w) >> b) & 1u;
-        if (j < m.cols) bits[std::size_t(i) * m.cols + j] = set;
-        else if (set) padding_ok = false;
+        if (j < m.cols)
+          bits[std::size_t(i) * m.cols + j] = set;
+        else if (set)
+          padding_ok = false;
       }
   return bits;
 }
@@ -167,8 +174,8 @@ TEMPLATE_TEST_CASE("select on CSR equals the reference", "[ops][select]", BITGRA
         CHECK(test::to_vector(r.row_ptr) == rp);
         CHECK(test::to_vector(r.col_idx) == ci);
         if (g.has_weights) CHECK(test::to_vector(r.weights) == wt);
-        const bool symmetric = gc.kind == graph_kind::undirected &&
-                               (s == select_kind::diag || s == select_kind::offdiag) && k == 0;
+        const bool symmetric =
+            gc.kind == graph_kind::undirected && (s == select_kind::diag || s == select_kind::offdiag) && k == 0;
         CHECK((r.kind == graph_kind::undirected) == symmetric);
       }
     }
@@ -223,10 +230,14 @@ TEMPLATE_TEST_CASE("select on vectors equals the reference", "[ops][select]", BI
       INFO("n=" << n << " predicate=" << which);
       auto keep = [&](vertex_t i, T v) {
         switch (which) {
-          case 0: return v > 2;
-          case 1: return v == -1;
-          case 2: return v <= 0;
-          default: return i % 2 == 0;
+          case 0:
+            return v > 2;
+          case 1:
+            return v == -1;
+          case 2:
+            return v <= 0;
+          default:
+            return i % 2 == 0;
         }
       };
       // Dense input with absent marker 0 (the default).
@@ -239,10 +250,18 @@ TEMPLATE_TEST_CASE("select on vectors equals the reference", "[ops][select]", BI
         }
       sparse_vector<T, mem> r;
       switch (which) {
-        case 0: r = select(exec, xv, value_gt<T>{2}); break;
-        case 1: r = select(exec, xv, value_eq<T>{-1}); break;
-        case 2: r = select(exec, xv, value_le<T>{0}); break;
-        default: r = select(exec, xv, even_index{}); break;
+        case 0:
+          r = select(exec, xv, value_gt<T>{2});
+          break;
+        case 1:
+          r = select(exec, xv, value_eq<T>{-1});
+          break;
+        case 2:
+          r = select(exec, xv, value_le<T>{0});
+          break;
+        default:
+          r = select(exec, xv, even_index{});
+          break;
       }
       CHECK(r.n == n);
       REQUIRE(r.nnz == ei.size());

@@ -21,76 +21,82 @@ void check_semiring(const Exec& exec, bool weighted, bool structure_only, bool a
   for (auto [n, m] : {std::pair<std::uint64_t, std::uint64_t>{1, 1}, {50, 300}, {300, 4000}}) {
     auto g = build_csr(exec, test::random_edges(n, m, seed++, weighted));
     auto A = test::to_dense_matrix(g);
-    for (auto merge : {spmspv_merge::no_sort, spmspv_merge::radix_sort, spmspv_merge::merge_sort, spmspv_merge::automatic}) {
-     for (auto alg : test::kernel_paths<Exec>()) {
-      // The CUDA path is the CUB radix sort; the other merges are portable only.
-      if (alg == op_algorithm::cuda_warp && merge != spmspv_merge::radix_sort && merge != spmspv_merge::automatic) continue;
-      for (int mk = 0; mk < 3; ++mk) {
-        for (double density : {0.02, 0.3, 1.0}) {
-          ++seed;
-          INFO("n=" << n << " merge=" << to_string(merge) << " alg=" << to_string(alg) << " mask=" << mk
-                    << " density=" << density);
-          auto xb = test::random_bits(g.n, density, seed);
-          std::vector<vertex_t> idx;
-          std::vector<T> vals;
-          std::vector<T> xd(g.n, S::identity());
-          for (vertex_t i = 0; i < g.n; ++i)
-            if (xb[i]) {
-              idx.push_back(i);
-              const T v = structure_only ? S::one() : static_cast<T>(1 + (i + seed) % 4);
-              vals.push_back(v);
-              xd[i] = v;
+    for (auto merge :
+         {spmspv_merge::no_sort, spmspv_merge::radix_sort, spmspv_merge::merge_sort, spmspv_merge::automatic}) {
+      for (auto alg : test::kernel_paths<Exec>()) {
+        // The CUDA path is the CUB radix sort; the other merges are portable only.
+        if (alg == op_algorithm::cuda_warp && merge != spmspv_merge::radix_sort && merge != spmspv_merge::automatic)
+          continue;
+        for (int mk = 0; mk < 3; ++mk) {
+          for (double density : {0.02, 0.3, 1.0}) {
+            ++seed;
+            INFO("n=" << n << " merge=" << to_string(merge) << " alg=" << to_string(alg) << " mask=" << mk
+                      << " density=" << density);
+            auto xb = test::random_bits(g.n, density, seed);
+            std::vector<vertex_t> idx;
+            std::vector<T> vals;
+            std::vector<T> xd(g.n, S::identity());
+            for (vertex_t i = 0; i < g.n; ++i)
+              if (xb[i]) {
+                idx.push_back(i);
+                const T v = structure_only ? S::one() : static_cast<T>(1 + (i + seed) % 4);
+                vals.push_back(v);
+                xd[i] = v;
+              }
+            auto x = make_sparse_vector<Exec, T>(exec, g.n, idx, structure_only ? std::vector<T>{} : vals);
+            auto mb = test::random_bits(g.n, 0.5, seed + 1);
+            auto mview = test::to_view<mem>(mb);
+            vector_mask<mem> mask{to_bitmap<Exec, std::uint8_t>(exec, mview), mk == 2, false};
+            sparse_vector<T, mem> y;
+            spmspv_options o;
+            o.merge = merge;
+            o.structure_only = structure_only;
+            o.algorithm = alg;
+            if (mk == 0)
+              spmspv(exec, y, no_mask{}, S{}, x, g, o);
+            else
+              spmspv(exec, y, mask, S{}, x, g, o);
+            auto ref = test::product<S>(A, xd, true, weighted);
+            auto yi = test::to_vector(Kokkos::subview(y.indices, Kokkos::make_pair(offset_t(0), y.nnz)));
+            std::vector<T> yv;
+            if (!structure_only) yv = test::to_vector(Kokkos::subview(y.values, Kokkos::make_pair(offset_t(0), y.nnz)));
+            CHECK(y.n == g.n);
+            CHECK(y.structure_only() == (structure_only && y.nnz > 0));
+            std::vector<vertex_t> expect_idx;
+            std::vector<T> expect_val;
+            for (vertex_t j = 0; j < g.n; ++j) {
+              bool reached = false;
+              for (vertex_t i = 0; i < g.n; ++i) reached |= A(i, j) && xb[i];
+              const bool allowed = mk == 0 || ((mb[j] != 0) != (mk == 2));
+              if (reached && allowed) {
+                expect_idx.push_back(j);
+                expect_val.push_back(ref[j]);
+              }
             }
-          auto x = make_sparse_vector<Exec, T>(exec, g.n, idx, structure_only ? std::vector<T>{} : vals);
-          auto mb = test::random_bits(g.n, 0.5, seed + 1);
-          auto mview = test::to_view<mem>(mb);
-          vector_mask<mem> mask{to_bitmap<Exec, std::uint8_t>(exec, mview), mk == 2, false};
-          sparse_vector<T, mem> y;
-          spmspv_options o;
-          o.merge = merge;
-          o.structure_only = structure_only;
-          o.algorithm = alg;
-          if (mk == 0) spmspv(exec, y, no_mask{}, S{}, x, g, o);
-          else spmspv(exec, y, mask, S{}, x, g, o);
-          auto ref = test::product<S>(A, xd, true, weighted);
-          auto yi = test::to_vector(Kokkos::subview(y.indices, Kokkos::make_pair(offset_t(0), y.nnz)));
-          std::vector<T> yv;
-          if (!structure_only) yv = test::to_vector(Kokkos::subview(y.values, Kokkos::make_pair(offset_t(0), y.nnz)));
-          CHECK(y.n == g.n);
-          CHECK(y.structure_only() == (structure_only && y.nnz > 0));
-          std::vector<vertex_t> expect_idx;
-          std::vector<T> expect_val;
-          for (vertex_t j = 0; j < g.n; ++j) {
-            bool reached = false;
-            for (vertex_t i = 0; i < g.n; ++i) reached |= A(i, j) && xb[i];
-            const bool allowed = mk == 0 || ((mb[j] != 0) != (mk == 2));
-            if (reached && allowed) {
-              expect_idx.push_back(j);
-              expect_val.push_back(ref[j]);
-            }
-          }
-          REQUIRE(yi == expect_idx);
-          if (!structure_only) {
-            for (std::size_t q = 0; q < yi.size(); ++q) {
-              if (any_check) {
-                bool ok = false;
-                for (vertex_t i = 0; i < g.n; ++i) ok |= A(i, yi[q]) && xb[i] && S::multiply(S::one(), xd[i], yi[q], i) == yv[q];
-                CHECK(ok);
-              } else {
-                CHECK(yv[q] == expect_val[q]);
+            REQUIRE(yi == expect_idx);
+            if (!structure_only) {
+              for (std::size_t q = 0; q < yi.size(); ++q) {
+                if (any_check) {
+                  bool ok = false;
+                  for (vertex_t i = 0; i < g.n; ++i)
+                    ok |= A(i, yi[q]) && xb[i] && S::multiply(S::one(), xd[i], yi[q], i) == yv[q];
+                  CHECK(ok);
+                } else {
+                  CHECK(yv[q] == expect_val[q]);
+                }
               }
             }
           }
         }
       }
-     }
     }
   }
 }
 
 }  // namespace
 
-TEMPLATE_TEST_CASE("spmspv equals the dense reference for every merge strategy", "[ops][spmspv]", BITGRAPH_TEST_SPACES) {
+TEMPLATE_TEST_CASE("spmspv equals the dense reference for every merge strategy", "[ops][spmspv]",
+                   BITGRAPH_TEST_SPACES) {
   TestType exec;
   check_semiring<TestType, lor_land>(exec, false, true);
   check_semiring<TestType, lor_land>(exec, false, false);
@@ -114,8 +120,10 @@ TEMPLATE_TEST_CASE("portable sorts sort", "[ops][sort]", BITGRAPH_TEST_SPACES) {
     for (int which = 0; which < 2; ++which) {
       auto kv = test::to_view<mem>(k);
       auto vv = test::to_view<mem>(v);
-      if (which == 0) detail::radix_sort_pairs<TestType, double>(exec, kv, vv, m, 30, true);
-      else detail::merge_sort_pairs<TestType, double>(exec, kv, vv, m, true);
+      if (which == 0)
+        detail::radix_sort_pairs<TestType, double>(exec, kv, vv, m, 30, true);
+      else
+        detail::merge_sort_pairs<TestType, double>(exec, kv, vv, m, true);
       auto sk = test::to_vector(kv);
       auto sv = test::to_vector(vv);
       auto ek = k;

@@ -28,7 +28,8 @@ int main(int argc, char** argv) {
                 "lane eff.");
     for (int a = 1; a + 1 < argc; a += 2) {
       const int t = std::atoi(argv[a + 1]);
-      if (t != 4 && t != 8 && t != 16 && t != 32) throw invalid_argument_error(std::string("T must be 4, 8, 16 or 32, not ") + argv[a + 1]);
+      if (t != 4 && t != 8 && t != 16 && t != 32)
+        throw invalid_argument_error(std::string("T must be 4, 8, 16 or 32, not ") + argv[a + 1]);
       csr_build_options o;  // as the CLI builds generated graphs: symmetric, no self-loops
       o.kind = graph_kind::undirected;
       o.remove_self_loops = true;
@@ -53,8 +54,8 @@ int main(int argc, char** argv) {
         longest = std::max(longest, m);
       }
       const double even = tiles * t / 32.0;
-      std::printf("%-16s %3d %14llu %14.0f %12.0f %12.4g %10.3f\n", argv[a], t, static_cast<unsigned long long>(g.nnz), tiles,
-                  longest, steps, steps > 0 ? even / steps : 1.0);
+      std::printf("%-16s %3d %14llu %14.0f %12.0f %12.4g %10.3f\n", argv[a], t, static_cast<unsigned long long>(g.nnz),
+                  tiles, longest, steps, steps > 0 ? even / steps : 1.0);
       std::fflush(stdout);
     }
   } catch (const std::exception& e) {

@@ -34,13 +34,27 @@ inline std::vector<std::string> suite_graphs(const std::string& suite) {
   const std::string data = std::string(BITGRAPH_SOURCE_DIR) + "/tests/data/";
   if (suite == "smoke") return {"kron:10", "grid2d:64", "mycielski:8", "file:" + data + "karate.mtx"};
   if (suite == "paper")
-    return {"mycielski:9",  "mycielski:11", "mycielski:13", "mycielski:15", "grid2d:1024", "grid2d:2048",
-            "grid3d:64",    "grid3d:128",   "kron:18",      "kron:19",      "kron:20",     "urand:18",
-            "urand:19",     "urand:20",     "file:" + data + "bcsstk13.mtx", "file:" + data + "pushpull.mtx",
-            "file:" + data + "jagmesh7.mtx", "file:" + data + "zenios.mtx"};
+    return {"mycielski:9",
+            "mycielski:11",
+            "mycielski:13",
+            "mycielski:15",
+            "grid2d:1024",
+            "grid2d:2048",
+            "grid3d:64",
+            "grid3d:128",
+            "kron:18",
+            "kron:19",
+            "kron:20",
+            "urand:18",
+            "urand:19",
+            "urand:20",
+            "file:" + data + "bcsstk13.mtx",
+            "file:" + data + "pushpull.mtx",
+            "file:" + data + "jagmesh7.mtx",
+            "file:" + data + "zenios.mtx"};
   if (suite == "h100")
-    return {"kron:22", "kron:24", "urand:22", "urand:24", "grid2d:4096", "grid2d:8192", "rgg:22", "rgg:23",
-            "mycielski:15", "mycielski:16"};
+    return {"kron:22",     "kron:24", "urand:22", "urand:24",     "grid2d:4096",
+            "grid2d:8192", "rgg:22",  "rgg:23",   "mycielski:15", "mycielski:16"};
   throw invalid_argument_error("bitgraph bench: --suite must be smoke, paper or h100, not '" + suite + "'");
 }
 
@@ -113,10 +127,10 @@ measurement measure(const ExecSpace& exec, int runs, F&& f, int warmups = 2) {
 struct bench_row {
   std::string graph, kernel, baseline;
   double seconds = 0, seconds_again = 0, baseline_seconds = 0;
-  int runs = 0;             ///< runs per series
-  double floor_bytes = 0;   ///< bytes the kernel must move at least
-  double work = 0;          ///< traversed edges (GTEPS) when > 0
-  std::string unit;         ///< "GB/s" or "GTEPS"
+  int runs = 0;            ///< runs per series
+  double floor_bytes = 0;  ///< bytes the kernel must move at least
+  double work = 0;         ///< traversed edges (GTEPS) when > 0
+  std::string unit;        ///< "GB/s" or "GTEPS"
 };
 
 template <class ExecSpace>
@@ -133,7 +147,8 @@ int run_bench(const ExecSpace& exec, const options& opts) {
     Kokkos::deep_copy(exec, a, 1.0);
     const auto m = measure(exec, 5, [&](int) { Kokkos::deep_copy(exec, c, a); });
     bandwidth = 2.0 * sizeof(double) * words / m.median;
-    std::printf("%s copy bandwidth: %.1f GB/s (read + write)\n", std::string(space_name<ExecSpace>()).c_str(), bandwidth / 1e9);
+    std::printf("%s copy bandwidth: %.1f GB/s (read + write)\n", std::string(space_name<ExecSpace>()).c_str(),
+                bandwidth / 1e9);
   }
   auto report = header_json(opts, space_name<ExecSpace>());
   report.set("copy_bandwidth_bytes_per_second", bandwidth);
@@ -145,8 +160,8 @@ int run_bench(const ExecSpace& exec, const options& opts) {
   auto emit = [&](bool table) {
     auto jrows = json::array();
     if (table)
-      std::printf("\n%-26s %-20s %10s %8s %10s %9s %-24s %11s %8s\n", "graph", "kernel", "ms", "noise", "rate", "floor %",
-                  "baseline", "base ms", "speedup");
+      std::printf("\n%-26s %-20s %10s %8s %10s %9s %-24s %11s %8s\n", "graph", "kernel", "ms", "noise", "rate",
+                  "floor %", "baseline", "base ms", "speedup");
     for (const auto& r : rows) {
       const double rate = r.work > 0 ? r.work / r.seconds / 1e9 : r.floor_bytes / r.seconds / 1e9;
       // Achieved fraction of the bytes-moved floor: floor time (bytes / measured copy bandwidth) over time.
@@ -155,8 +170,8 @@ int run_bench(const ExecSpace& exec, const options& opts) {
       if (table)
         std::printf("%-26s %-20s %10.4f %7.1f%% %6.2f %-5s %8.1f%% %-24s %11.4f %7.2fx\n", r.graph.c_str(),
                     r.kernel.c_str(), r.seconds * 1e3,
-                    100 * (r.seconds > 0 ? std::fabs(r.seconds_again - r.seconds) / r.seconds : 0), rate, r.unit.c_str(),
-                    floor_pct, r.baseline.c_str(), r.baseline_seconds * 1e3, speedup);
+                    100 * (r.seconds > 0 ? std::fabs(r.seconds_again - r.seconds) / r.seconds : 0), rate,
+                    r.unit.c_str(), floor_pct, r.baseline.c_str(), r.baseline_seconds * 1e3, speedup);
       jrows.push(json::object()
                      .set("graph", r.graph)
                      .set("kernel", r.kernel)
@@ -193,8 +208,11 @@ int run_bench(const ExecSpace& exec, const options& opts) {
     auto storage = json::array();
     for (int t : {4, 8, 16, 32, 64}) {
       const auto r = exact_storage_report(exec, g, t);
-      storage.push(json::object().set("tile_dim", t).set("n_tiles", r.n_tiles).set("b2sr_bytes", r.b2sr_bytes).set(
-          "compression_ratio", r.compression_ratio));
+      storage.push(json::object()
+                       .set("tile_dim", t)
+                       .set("n_tiles", r.n_tiles)
+                       .set("b2sr_bytes", r.b2sr_bytes)
+                       .set("compression_ratio", r.compression_ratio));
     }
     jg.set("storage", storage);
     const int tile = opts.tile == "auto" ? profile_tile_sizes(exec, g).chosen_tile_dim : std::atoi(opts.tile.c_str());
@@ -202,8 +220,8 @@ int run_bench(const ExecSpace& exec, const options& opts) {
     const double convert = timed(exec, [&] { bg = make_bit_graph(exec, g, {tile}); });
     jg.set("tile_dim", tile).set("conversion_seconds", convert).set("csr_build_seconds", rep.build_seconds);
     const auto& b = bg.b2sr;
-    const double index_bytes = double(b.tile_row_ptr.extent(0)) * sizeof(offset_t) + double(b.n_tiles) * sizeof(vertex_t) +
-                               double(b.tile_bits.extent(0));
+    const double index_bytes = double(b.tile_row_ptr.extent(0)) * sizeof(offset_t) +
+                               double(b.n_tiles) * sizeof(vertex_t) + double(b.tile_bits.extent(0));
     std::printf("\n%s: n = %u, entries = %llu, B2SR-%d tiles = %llu (%.1f MiB), conversion %.2f ms\n", rep.name.c_str(),
                 n, static_cast<unsigned long long>(g.nnz), tile, static_cast<unsigned long long>(b.n_tiles),
                 index_bytes / 1048576.0, convert * 1e3);
@@ -217,7 +235,8 @@ int run_bench(const ExecSpace& exec, const options& opts) {
       std::vector<float> h(n);
       for (auto& v : h) v = (rng() % 2) ? float(1 + rng() % 9) : 0.0f;
       xf[k] = Kokkos::View<float*, mem>("bench::x", n);
-      Kokkos::deep_copy(exec, xf[k], Kokkos::View<float*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(h.data(), n));
+      Kokkos::deep_copy(exec, xf[k],
+                        Kokkos::View<float*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(h.data(), n));
       xb[k] = to_bitmap<ExecSpace, float>(exec, xf[k]);
     }
     auto yb = make_bitmap(exec, n);
@@ -226,7 +245,8 @@ int run_bench(const ExecSpace& exec, const options& opts) {
                    double baseline_seconds = 0, double work = 0) {
       bench_row r;
       // Keep the table narrow: a file spec shows its file name only.
-      r.graph = rep.name.rfind("file:", 0) == 0 ? std::filesystem::path(rep.name.substr(5)).filename().string() : rep.name;
+      r.graph =
+          rep.name.rfind("file:", 0) == 0 ? std::filesystem::path(rep.name.substr(5)).filename().string() : rep.name;
       r.kernel = std::move(kernel);
       r.seconds = m.median;
       r.seconds_again = m.median_again;
@@ -236,8 +256,9 @@ int run_bench(const ExecSpace& exec, const options& opts) {
       r.baseline_seconds = baseline_seconds;
       r.work = work;
       r.unit = work > 0 ? "GTEPS" : "GB/s";
-      std::fprintf(stderr, "  %-22s %10.4f ms%s\n", r.kernel.c_str(), r.seconds * 1e3,
-                   r.baseline_seconds > 0 ? (" (baseline " + std::to_string(r.baseline_seconds * 1e3) + " ms)").c_str() : "");
+      std::fprintf(
+          stderr, "  %-22s %10.4f ms%s\n", r.kernel.c_str(), r.seconds * 1e3,
+          r.baseline_seconds > 0 ? (" (baseline " + std::to_string(r.baseline_seconds * 1e3) + " ms)").c_str() : "");
       rows.push_back(r);
     };
     mxv_options mo;
@@ -249,9 +270,8 @@ int run_bench(const ExecSpace& exec, const options& opts) {
     auto c32 = bench::make_csr_fp32(exec, g);
     const double csr_bytes_moved = double(c32.nnz) * 8.0 + double(n + 1) * (c32.wide ? 8 : 4) + 2 * vec_f32;
     std::string spmv_name = "kokkos-csr-spmv";
-    measurement spmv = measure(exec, runs, [&](int i) {
-      bench::spmv_fp32(exec, c32, Kokkos::View<const float*, mem>(xf[i % rot]), yf);
-    });
+    measurement spmv = measure(
+        exec, runs, [&](int i) { bench::spmv_fp32(exec, c32, Kokkos::View<const float*, mem>(xf[i % rot]), yf); });
 #if defined(BITGRAPH_HAVE_KOKKOS_KERNELS)
     if (!c32.wide) {
       using device = Kokkos::Device<ExecSpace, mem>;
@@ -271,15 +291,20 @@ int run_bench(const ExecSpace& exec, const options& opts) {
     }
 #endif
     add(spmv_name, spmv, csr_bytes_moved);
-    add("bmv_bin_bin_bin", measure(exec, runs, [&](int i) {
-          mxv(exec, yb, no_mask{}, no_accumulator{}, lor_land{}, b, xb[i % rot], mo);
-        }), index_bytes + 2 * vec_bits, spmv_name, spmv.median);
-    add("bmv_bin_bin_full", measure(exec, runs, [&](int i) {
-          mxv(exec, yf, no_mask{}, no_accumulator{}, plus_pair<float>{}, b, xb[i % rot], mo);
-        }), index_bytes + vec_bits + vec_f32, spmv_name, spmv.median);
-    add("bmv_bin_full_full", measure(exec, runs, [&](int i) {
-          mxv(exec, yf, no_mask{}, no_accumulator{}, plus_times<float>{}, b, Kokkos::View<const float*, mem>(xf[i % rot]), mo);
-        }), index_bytes + 2 * vec_f32, spmv_name, spmv.median);
+    add("bmv_bin_bin_bin",
+        measure(exec, runs, [&](int i) { mxv(exec, yb, no_mask{}, no_accumulator{}, lor_land{}, b, xb[i % rot], mo); }),
+        index_bytes + 2 * vec_bits, spmv_name, spmv.median);
+    add("bmv_bin_bin_full",
+        measure(exec, runs,
+                [&](int i) { mxv(exec, yf, no_mask{}, no_accumulator{}, plus_pair<float>{}, b, xb[i % rot], mo); }),
+        index_bytes + vec_bits + vec_f32, spmv_name, spmv.median);
+    add("bmv_bin_full_full",
+        measure(exec, runs,
+                [&](int i) {
+                  mxv(exec, yf, no_mask{}, no_accumulator{}, plus_times<float>{}, b,
+                      Kokkos::View<const float*, mem>(xf[i % rot]), mo);
+                }),
+        index_bytes + 2 * vec_f32, spmv_name, spmv.median);
 
     // BFS: the library's direction-optimised BFS against the CSR push-pull baseline, same sources.
     const host_csr h = to_host_csr(bg.csr);
@@ -316,8 +341,7 @@ int run_bench(const ExecSpace& exec, const options& opts) {
       if (opts.reorder == "auto" && n >= (vertex_t(1) << 22)) {
         const auto method = reorder::choose_reordering(h).method;
         const bool sparse = double(g.nnz) <= 16.0 * double(n);
-        if (method == reorder::reorder_method::jaccard_windows ||
-            (method == reorder::reorder_method::rcm && !sparse))
+        if (method == reorder::reorder_method::jaccard_windows || (method == reorder::reorder_method::rcm && !sparse))
           reorder_choice = "degree";
       }
       auto bl = make_blest(exec, bg, h, reorder_choice, rname, rsec);
@@ -326,7 +350,8 @@ int run_bench(const ExecSpace& exec, const options& opts) {
       to.update = parse_update(opts.update);
       bvss_bfs_stats st;
       Kokkos::View<level_t*, mem> tl("bench::tc_levels", n);
-      const auto mt = measure(exec, bfs_runs, [&](int i) { st = bfs_tensor_core(exec, bl, sources[i % sources.size()], tl, to); });
+      const auto mt =
+          measure(exec, bfs_runs, [&](int i) { st = bfs_tensor_core(exec, bl, sources[i % sources.size()], tl, to); });
       add("bfs_tc", mt, double(bl.report.bvss_bytes) + 4.0 * n, "csr-pushpull-bfs", base.median, edges);
       jg.set("blest", json::object()
                           .set("reorder", rname)
@@ -350,7 +375,8 @@ int run_bench(const ExecSpace& exec, const options& opts) {
       po.tolerance = 0;
       Kokkos::View<double*, mem> r("bench::r", n), c("bench::c", n);
       Kokkos::deep_copy(exec, r, n ? 1.0 / n : 0.0);
-      const auto base = measure(exec, runs, [&](int) { bench::csr_pagerank_iteration(exec, bg.csr, bg.in_csr(), r, c, 0.85); });
+      const auto base =
+          measure(exec, runs, [&](int) { bench::csr_pagerank_iteration(exec, bg.csr, bg.in_csr(), r, c, 0.85); });
       po.max_iterations = 1;
       const auto m = measure(exec, runs, [&](int) { pagerank(exec, bg, po); });
       // One iteration reads the bits once, the ranks twice and writes them twice (8-byte values).
@@ -368,8 +394,9 @@ int run_bench(const ExecSpace& exec, const options& opts) {
       // so at most the first sssp_round_cap rounds are timed.
       so.max_iterations = sssp_round_cap;
       int iters = 1;
-      const auto m = measure(exec, heavy_runs, [&](int i) { iters = sssp(exec, bg, sources[i % sources.size()], so).iterations; },
-                             heavy_warmups);
+      const auto m = measure(
+          exec, heavy_runs, [&](int i) { iters = sssp(exec, bg, sources[i % sources.size()], so).iterations; },
+          heavy_warmups);
       measurement per = m;
       per.median /= iters;
       per.median_again /= iters;
@@ -379,8 +406,8 @@ int run_bench(const ExecSpace& exec, const options& opts) {
       components_options co;
       co.algorithm = mo.algorithm;
       int iters = 1;
-      const auto m = measure(exec, heavy_runs, [&](int) { iters = connected_components(exec, bg, co).iterations; },
-                             heavy_warmups);
+      const auto m = measure(
+          exec, heavy_runs, [&](int) { iters = connected_components(exec, bg, co).iterations; }, heavy_warmups);
       measurement per = m;
       per.median /= iters;
       per.median_again /= iters;
@@ -392,8 +419,8 @@ int run_bench(const ExecSpace& exec, const options& opts) {
       jg.set("triangles", "skipped: more than 2^28 stored entries");
     } else if (!bg.directed()) {
       std::uint64_t tri = 0;
-      const auto m = measure(exec, heavy_runs, [&](int) { tri = triangle_count(exec, bg, {mo.algorithm}).triangles; },
-                             heavy_warmups);
+      const auto m = measure(
+          exec, heavy_runs, [&](int) { tri = triangle_count(exec, bg, {mo.algorithm}).triangles; }, heavy_warmups);
       double base_seconds = 0;
       std::string base_name;
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
@@ -403,11 +430,13 @@ int run_bench(const ExecSpace& exec, const options& opts) {
         if (g.nnz < (offset_t(1) << 29)) {
           try {
             std::uint64_t check = 0;
-            const auto bm = measure(exec, heavy_runs, [&](int) { check = bench::cusparse_triangles(exec, bg.csr); }, heavy_warmups);
+            const auto bm = measure(
+                exec, heavy_runs, [&](int) { check = bench::cusparse_triangles(exec, bg.csr); }, heavy_warmups);
             base_seconds = bm.median;
             base_name = "cusparse-spgemm-tc";
-            if (check != tri) std::fprintf(stderr, "bench: cuSPARSE TC counted %llu, BitGraph %llu\n",
-                                           static_cast<unsigned long long>(check), static_cast<unsigned long long>(tri));
+            if (check != tri)
+              std::fprintf(stderr, "bench: cuSPARSE TC counted %llu, BitGraph %llu\n",
+                           static_cast<unsigned long long>(check), static_cast<unsigned long long>(tri));
           } catch (const std::exception& e) {
             base_name = "cusparse-spgemm-tc failed";
             std::fprintf(stderr, "bench: cuSPARSE TC baseline failed on %s: %s\n", rep.name.c_str(), e.what());
@@ -423,7 +452,8 @@ int run_bench(const ExecSpace& exec, const options& opts) {
     // Wall time of the whole graph (generation, reordering, warm-ups and baselines included), so that
     // the suite's budget can be planned from the JSON.
     jg.set("bench_seconds", since(graph_start));
-    std::fprintf(stderr, "  %s done in %.1f s (suite at %.1f s)\n", spec.c_str(), since(graph_start), since(suite_start));
+    std::fprintf(stderr, "  %s done in %.1f s (suite at %.1f s)\n", spec.c_str(), since(graph_start),
+                 since(suite_start));
     jgraphs.push(jg);
     emit(false);
   };

@@ -62,9 +62,7 @@ class progress_line {
   }
 
  private:
-  double elapsed() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  }
+  double elapsed() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
   void watch() {
     std::unique_lock<std::mutex> lock(m_);
     while (!cv_.wait_for(lock, std::chrono::seconds(1), [this] { return done_; })) {
@@ -165,8 +163,10 @@ blest_graph<memory_space_t<ExecSpace>> make_blest(const ExecSpace& exec, const b
                                                   const host_csr& h, const std::string& which, std::string& name,
                                                   double& reorder_seconds) {
   reorder::reorder_method method;
-  if (which == "auto") method = reorder::choose_reordering(h).method;
-  else method = reorder::parse_reorder_method(which);
+  if (which == "auto")
+    method = reorder::choose_reordering(h).method;
+  else
+    method = reorder::parse_reorder_method(which);
   name = std::string(reorder::to_string(method));
   std::vector<vertex_t> perm;
   reorder_seconds = 0;
@@ -222,7 +222,8 @@ int run_info(const ExecSpace& exec, const options& opts) {
       b = to_b2sr(exec, g, {t, bit_order::row_major});
     });
     const auto r = storage_report(b);
-    const double err = r.b2sr_bytes ? (double(est.estimated.b2sr_bytes) - double(r.b2sr_bytes)) / double(r.b2sr_bytes) : 0.0;
+    const double err =
+        r.b2sr_bytes ? (double(est.estimated.b2sr_bytes) - double(r.b2sr_bytes)) / double(r.b2sr_bytes) : 0.0;
     if (r.b2sr_bytes < best_bytes) {
       best_bytes = r.b2sr_bytes;
       best_tile = t;
@@ -296,19 +297,20 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
   const host_csr h = to_host_csr(bg.csr);
   std::vector<std::string> algos = opts.algos.empty() ? std::vector<std::string>{"bfs"} : opts.algos;
   if (std::find(algos.begin(), algos.end(), "all") != algos.end()) algos = {"bfs", "sssp", "pr", "cc", "tc"};
-  const auto sources = opts.source ? std::vector<vertex_t>(opts.repeat, vertex_t(*opts.source)) : pick_sources(h, opts.repeat);
+  const auto sources =
+      opts.source ? std::vector<vertex_t>(opts.repeat, vertex_t(*opts.source)) : pick_sources(h, opts.repeat);
 
   std::printf("graph %s: n = %u, stored entries = %llu, %s%s; space %s; B2SR-%d\n", rep.name.c_str(), n,
               static_cast<unsigned long long>(bg.csr.nnz), bg.directed() ? "directed" : "undirected",
               bg.csr.has_weights ? ", weighted" : "", std::string(space_name<ExecSpace>()).c_str(), bg.b2sr.tile_dim);
-  const std::uint64_t mem_bytes =
-      csr_bytes(bg.csr) + csr_bytes(bg.csr_t) + b2sr_bytes(bg.b2sr) + b2sr_bytes(bg.b2sr_t);
+  const std::uint64_t mem_bytes = csr_bytes(bg.csr) + csr_bytes(bg.csr_t) + b2sr_bytes(bg.b2sr) + b2sr_bytes(bg.b2sr_t);
   std::printf("\n%-22s %12s\n", "phase", "time (ms)");
   std::printf("%-22s %12.2f\n", rep.from_cache ? "load (binary cache)" : "read / generate", rep.read_seconds * 1e3);
   std::printf("%-22s %12.2f\n", "build CSR", rep.build_seconds * 1e3);
   std::printf("%-22s %12.2f\n", "build B2SR (+A^T)", convert * 1e3);
   std::printf("%-22s %12.1f MiB (CSR %.1f, B2SR %.1f)\n", "graph memory", mem_bytes / 1048576.0,
-              (csr_bytes(bg.csr) + csr_bytes(bg.csr_t)) / 1048576.0, (b2sr_bytes(bg.b2sr) + b2sr_bytes(bg.b2sr_t)) / 1048576.0);
+              (csr_bytes(bg.csr) + csr_bytes(bg.csr_t)) / 1048576.0,
+              (b2sr_bytes(bg.b2sr) + b2sr_bytes(bg.b2sr_t)) / 1048576.0);
 
   std::vector<algo_row> rows;
   bool all_ok = true;
@@ -356,21 +358,27 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
           .set("lazy_updates", st.lazy)
           .set("tensor_cores", st.tensor_cores)
           .set("traversed_edges", edges);
-      std::printf("blest: reorder %s %.1f ms, BVSS %.1f ms, %.1f MiB, compression %.3f, update divergence %.0f -> %s updates%s\n",
-                  rname.c_str(), rsec * 1e3, bl.build_seconds * 1e3, bl.report.bvss_bytes / 1048576.0,
-                  bl.report.compression_ratio, bl.report.update_divergence, st.lazy ? "lazy" : "eager",
-                  st.tensor_cores ? ", tensor cores" : " (popcount emulation)");
+      std::printf(
+          "blest: reorder %s %.1f ms, BVSS %.1f ms, %.1f MiB, compression %.3f, update divergence %.0f -> %s "
+          "updates%s\n",
+          rname.c_str(), rsec * 1e3, bl.build_seconds * 1e3, bl.report.bvss_bytes / 1048576.0,
+          bl.report.compression_ratio, bl.report.update_divergence, st.lazy ? "lazy" : "eager",
+          st.tensor_cores ? ", tensor cores" : " (popcount emulation)");
     } else if (a == "bfs") {
       bfs_options bo;
       bo.algorithm = alg;
       bo.parents = opts.parents;
       bo.push_kernel = opts.push_kernel == "b2sr"     ? bfs_push_kernel::b2sr
-                         : opts.push_kernel == "spmspv" ? bfs_push_kernel::spmspv
-                                                        : bfs_push_kernel::queue;
-      if (opts.bfs_mode == "push") bo.mode = bfs_mode::push;
-      else if (opts.bfs_mode == "pull") bo.mode = bfs_mode::pull;
-      else if (opts.bfs_mode == "do") bo.mode = bfs_mode::direction_optimized;
-      else throw invalid_argument_error("bitgraph run: --bfs must be do, push, pull or tc, not '" + opts.bfs_mode + "'");
+                       : opts.push_kernel == "spmspv" ? bfs_push_kernel::spmspv
+                                                      : bfs_push_kernel::queue;
+      if (opts.bfs_mode == "push")
+        bo.mode = bfs_mode::push;
+      else if (opts.bfs_mode == "pull")
+        bo.mode = bfs_mode::pull;
+      else if (opts.bfs_mode == "do")
+        bo.mode = bfs_mode::direction_optimized;
+      else
+        throw invalid_argument_error("bitgraph run: --bfs must be do, push, pull or tc, not '" + opts.bfs_mode + "'");
       row.mode = opts.bfs_mode;
       offset_t edges = 0;
       std::string dirs;
@@ -408,7 +416,8 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
         iters = r.iterations;
         if (opts.validate) {
           auto dv = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, r.dist);
-          row.verdict = verdict_text(validate::check_sssp(h, s, std::vector<double>(dv.data(), dv.data() + dv.extent(0))));
+          row.verdict =
+              verdict_text(validate::check_sssp(h, s, std::vector<double>(dv.data(), dv.data() + dv.extent(0))));
         }
       }
       row.metric_name = "rounds";
@@ -423,7 +432,8 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
       row.metric = r.iterations;
       if (opts.validate) {
         auto rv = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, r.rank);
-        row.verdict = verdict_text(validate::check_pagerank(h, std::vector<double>(rv.data(), rv.data() + rv.extent(0))));
+        row.verdict =
+            verdict_text(validate::check_pagerank(h, std::vector<double>(rv.data(), rv.data() + rv.extent(0))));
       }
     } else if (a == "cc") {
       components_options co;
@@ -437,7 +447,8 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
       row.extra.set("iterations", r.iterations);
       if (opts.validate) {
         auto lv = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, r.labels);
-        row.verdict = verdict_text(validate::check_components(h, std::vector<vertex_t>(lv.data(), lv.data() + lv.extent(0))));
+        row.verdict =
+            verdict_text(validate::check_components(h, std::vector<vertex_t>(lv.data(), lv.data() + lv.extent(0))));
       }
     } else if (a == "tc") {
       row.mode = "L*L'.*L";
@@ -458,9 +469,13 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
     rows.push_back(std::move(row));
   }
 
-  std::printf("\n%-6s %-12s %12s %12s %14s %-12s %s\n", "algo", "mode", "median ms", "min ms", "result", "", "validation");
+  std::printf("\n%-6s %-12s %12s %12s %14s %-12s %s\n", "algo", "mode", "median ms", "min ms", "result", "",
+              "validation");
   auto report = header_json(opts, space_name<ExecSpace>());
-  report.set("n", n).set("stored_entries", bg.csr.nnz).set("directed", bg.directed()).set("weighted", bg.csr.has_weights);
+  report.set("n", n)
+      .set("stored_entries", bg.csr.nnz)
+      .set("directed", bg.directed())
+      .set("weighted", bg.csr.has_weights);
   report.set("tile_dim", bg.b2sr.tile_dim);
   report.set("phases", json::object()
                            .set("read_seconds", rep.read_seconds)

@@ -65,7 +65,8 @@ bitgraph::cli::options parse(int argc, char** argv) {
     char* end = nullptr;
     errno = 0;
     const long long x = std::strtoll(v.c_str(), &end, 10);
-    if (v.empty() || *end != '\0' || errno != 0 || x < 0) bad_usage(std::string(name) + " needs a non-negative integer, not '" + v + "'");
+    if (v.empty() || *end != '\0' || errno != 0 || x < 0)
+      bad_usage(std::string(name) + " needs a non-negative integer, not '" + v + "'");
     return x;
   };
   for (; i < argc; ++i) {
@@ -76,35 +77,54 @@ bitgraph::cli::options parse(int argc, char** argv) {
     } else if (a == "--version") {
       std::printf("bitgraph %s\n", std::string(bitgraph::library_version()).c_str());
       std::exit(0);
-    } else if (a == "--graph") o.graph = value("--graph");
+    } else if (a == "--graph")
+      o.graph = value("--graph");
     else if (a == "--algo") {
       for (auto& x : split_commas(value("--algo"))) o.algos.push_back(x);
-    } else if (a == "--source") o.source = number("--source", value("--source"));
-    else if (a == "--tile") o.tile = value("--tile");
-    else if (a == "--space") o.space = value("--space");
-    else if (a == "--validate") o.validate = true;
-    else if (a == "--repeat") o.repeat = static_cast<int>(number("--repeat", value("--repeat")));
-    else if (a == "--json") o.json_path = value("--json");
-    else if (a == "--bfs") o.bfs_mode = value("--bfs");
+    } else if (a == "--source")
+      o.source = number("--source", value("--source"));
+    else if (a == "--tile")
+      o.tile = value("--tile");
+    else if (a == "--space")
+      o.space = value("--space");
+    else if (a == "--validate")
+      o.validate = true;
+    else if (a == "--repeat")
+      o.repeat = static_cast<int>(number("--repeat", value("--repeat")));
+    else if (a == "--json")
+      o.json_path = value("--json");
+    else if (a == "--bfs")
+      o.bfs_mode = value("--bfs");
     else if (a == "--push") {
       o.push_kernel = value("--push");
       if (o.push_kernel != "queue" && o.push_kernel != "spmspv" && o.push_kernel != "b2sr")
         bad_usage("--push must be queue, spmspv or b2sr, not '" + o.push_kernel + "'");
-    }
-    else if (a == "--reorder") o.reorder = value("--reorder");
-    else if (a == "--update") o.update = value("--update");
-    else if (a == "--algorithm") o.algorithm = value("--algorithm");
-    else if (a == "--no-parents") o.parents = false;
-    else if (a == "--cache-dir") o.cache_dir = value("--cache-dir");
-    else if (a == "--no-cache") o.no_cache = true;
-    else if (a == "--suite") o.suite = value("--suite");
-    else if (a == "--runs") o.runs = static_cast<int>(number("--runs", value("--runs")));
-    else if (a == "--out") o.out_dir = value("--out");
-    else if (a.rfind("--kokkos", 0) == 0) continue;  // consumed by Kokkos
-    else bad_usage("unknown option '" + a + "'");
+    } else if (a == "--reorder")
+      o.reorder = value("--reorder");
+    else if (a == "--update")
+      o.update = value("--update");
+    else if (a == "--algorithm")
+      o.algorithm = value("--algorithm");
+    else if (a == "--no-parents")
+      o.parents = false;
+    else if (a == "--cache-dir")
+      o.cache_dir = value("--cache-dir");
+    else if (a == "--no-cache")
+      o.no_cache = true;
+    else if (a == "--suite")
+      o.suite = value("--suite");
+    else if (a == "--runs")
+      o.runs = static_cast<int>(number("--runs", value("--runs")));
+    else if (a == "--out")
+      o.out_dir = value("--out");
+    else if (a.rfind("--kokkos", 0) == 0)
+      continue;  // consumed by Kokkos
+    else
+      bad_usage("unknown option '" + a + "'");
   }
   if (o.command.empty()) bad_usage("missing command (info, run or bench)");
-  if (o.command != "info" && o.command != "run" && o.command != "bench") bad_usage("unknown command '" + o.command + "'");
+  if (o.command != "info" && o.command != "run" && o.command != "bench")
+    bad_usage("unknown command '" + o.command + "'");
   return o;
 }
 

@@ -1,6 +1,6 @@
 // Instantiates the bitgraph commands for Kokkos::Cuda (one translation unit per space compiles in parallel).
-#include "commands.hpp"
 #include "bench.hpp"
+#include "commands.hpp"
 
 #if defined(KOKKOS_ENABLE_CUDA)
 namespace bitgraph::cli {

@@ -114,10 +114,18 @@ class json {
     os << '"';
     for (char c : s) {
       switch (c) {
-        case '"': os << "\\\""; break;
-        case '\\': os << "\\\\"; break;
-        case '\n': os << "\\n"; break;
-        case '\t': os << "\\t"; break;
+        case '"':
+          os << "\\\"";
+          break;
+        case '\\':
+          os << "\\\\";
+          break;
+        case '\n':
+          os << "\\n";
+          break;
+        case '\t':
+          os << "\\t";
+          break;
         default:
           if (static_cast<unsigned char>(c) < 0x20) {
             char buf[8];

@@ -1,4 +1,6 @@
-# ctest driver: builds and runs the consumer project in both modes.
+# ctest driver: builds the quickstart (examples/quickstart, a standalone project) the two ways users get
+# BitGraph, add_subdirectory on the source tree and find_package after install, and runs each build on
+# a generated grid and on a Matrix Market file, checking the numbers it prints.
 #   cmake -DSOURCE_DIR=<bitgraph src> -DWORK_DIR=<scratch> -DPREFIX_PATH=<prefixes, ':'-separated> -P check.cmake
 # Prefixes reach the configure steps through the environment variable CMAKE_PREFIX_PATH, which is
 # ':'-separated; a ';' list would be split into separate arguments by run().
@@ -16,14 +18,29 @@ function(run)
     message(FATAL_ERROR "failed (${rc}): ${ARGN}\n${out}\n${err}")
   endif()
   message(STATUS "${out}")
+  set(out "${out}" PARENT_SCOPE)
+endfunction()
+
+# Runs a quickstart build on the default 64 x 64 grid and on Zachary's karate club (34 vertices, one
+# component): BFS from 0 reaches every vertex; PageRank's ranks sum to 1.
+function(run_quickstart exe)
+  run(${exe})
+  if(NOT out MATCHES "reached 4096 of 4096, depth 126, level of the last vertex 126"
+     OR NOT out MATCHES "rank sum (1\\.0000|0\\.9999)")
+    message(FATAL_ERROR "${exe}: unexpected output on the grid:\n${out}")
+  endif()
+  run(${exe} ${SOURCE_DIR}/tests/data/karate.mtx)
+  if(NOT out MATCHES "graph: 34 vertices, 156 stored entries" OR NOT out MATCHES "reached 34 of 34"
+     OR NOT out MATCHES "rank sum (1\\.0000|0\\.9999)")
+    message(FATAL_ERROR "${exe}: unexpected output on karate.mtx:\n${out}")
+  endif()
 endfunction()
 
 # 1. add_subdirectory.
 run(${CMAKE_COMMAND} -E env "CMAKE_PREFIX_PATH=${PREFIX_PATH}"
-    ${CMAKE_COMMAND} -S ${SOURCE_DIR}/tests/consumer -B ${WORK_DIR}/sub ${gen} -DBITGRAPH_CONSUMER_MODE=subdirectory
-    -DBITGRAPH_SOURCE_DIR=${SOURCE_DIR})
+    ${CMAKE_COMMAND} -S ${SOURCE_DIR}/examples/quickstart -B ${WORK_DIR}/sub ${gen} -DBITGRAPH_SOURCE_DIR=${SOURCE_DIR})
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/sub)
-run(${WORK_DIR}/sub/consumer)
+run_quickstart(${WORK_DIR}/sub/quickstart)
 
 # 2. install BitGraph, then find_package.
 run(${CMAKE_COMMAND} -E env "CMAKE_PREFIX_PATH=${PREFIX_PATH}"
@@ -32,7 +49,16 @@ run(${CMAKE_COMMAND} -E env "CMAKE_PREFIX_PATH=${PREFIX_PATH}"
     -DCMAKE_INSTALL_PREFIX=${WORK_DIR}/prefix)
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/lib)
 run(${CMAKE_COMMAND} --install ${WORK_DIR}/lib)
+# Public headers are installed, private ones (beside the sources) are not.
+foreach(header algorithms/bfs.hpp core/version.hpp io/matrix_market.hpp)
+  if(NOT EXISTS ${WORK_DIR}/prefix/include/bitgraph/${header})
+    message(FATAL_ERROR "install: bitgraph/${header} is missing")
+  endif()
+endforeach()
+if(EXISTS ${WORK_DIR}/prefix/include/bitgraph/generators/detail.hpp)
+  message(FATAL_ERROR "install: the private bitgraph/generators/detail.hpp is installed")
+endif()
 run(${CMAKE_COMMAND} -E env "CMAKE_PREFIX_PATH=${WORK_DIR}/prefix:${PREFIX_PATH}"
-    ${CMAKE_COMMAND} -S ${SOURCE_DIR}/tests/consumer -B ${WORK_DIR}/pkg ${gen} -DBITGRAPH_CONSUMER_MODE=package)
+    ${CMAKE_COMMAND} -S ${SOURCE_DIR}/examples/quickstart -B ${WORK_DIR}/pkg ${gen})
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/pkg)
-run(${WORK_DIR}/pkg/consumer)
+run_quickstart(${WORK_DIR}/pkg/quickstart)

@@ -35,7 +35,8 @@ std::uint64_t parse_u64(const std::string& s, const std::string& spec) {
   } catch (const std::exception&) {
     used = 0;
   }
-  if (used == 0 || used != s.size()) throw std::invalid_argument("oracle: bad number '" + s + "' in spec '" + spec + "'");
+  if (used == 0 || used != s.size())
+    throw std::invalid_argument("oracle: bad number '" + s + "' in spec '" + spec + "'");
   return v;
 }
 
@@ -49,12 +50,18 @@ graph_case make_random_case(const std::string& spec) {
   graph_kind kind = graph_kind::directed;
   for (std::size_t k = 3; k < parts.size(); ++k) {
     const auto& o = parts[k];
-    if (o.rfind("seed=", 0) == 0) seed = parse_u64(o.substr(5), spec);
-    else if (o == "weighted") weighted = true;
-    else if (o == "loops") loops = true;
-    else if (o == "directed") kind = graph_kind::directed;
-    else if (o == "undirected") kind = graph_kind::undirected;
-    else throw std::invalid_argument("oracle: unknown option '" + o + "' in spec '" + spec + "'");
+    if (o.rfind("seed=", 0) == 0)
+      seed = parse_u64(o.substr(5), spec);
+    else if (o == "weighted")
+      weighted = true;
+    else if (o == "loops")
+      loops = true;
+    else if (o == "directed")
+      kind = graph_kind::directed;
+    else if (o == "undirected")
+      kind = graph_kind::undirected;
+    else
+      throw std::invalid_argument("oracle: unknown option '" + o + "' in spec '" + spec + "'");
   }
   graph_case c;
   c.spec = spec;
@@ -72,7 +79,8 @@ graph_case make_random_case(const std::string& spec) {
 graph_case make_case(const std::string& spec) {
   if (spec.rfind("random:", 0) == 0) return make_random_case(spec);
   const auto s = gen::parse_graph_spec(spec);
-  if (s.source == gen::graph_source::file) throw std::invalid_argument("oracle: use --file for files, not '" + spec + "'");
+  if (s.source == gen::graph_source::file)
+    throw std::invalid_argument("oracle: use --file for files, not '" + spec + "'");
   graph_case c;
   c.spec = gen::to_string(s);
   c.edges = gen::generate(s);
@@ -84,27 +92,27 @@ std::string random_spec(std::uint64_t seed, std::uint64_t index, std::uint64_t m
   // The edge cases every run starts with. n around the tile sizes (4..64) and their multiples, a
   // source without out-edges (sparse directed graphs), self-loops and repeated entries.
   static const char* const fixed[] = {
-      "random:0:0",                               // empty graph
-      "random:1:0",                               // one vertex, no edge
-      "random:1:3:loops",                         // one vertex, a self-loop stored three times
-      "random:1:2:loops:weighted:undirected",     // the same, weighted
-      "random:2:0:undirected",                    // two isolated vertices
-      "random:2:1:seed=3",                        // one directed edge (or a dropped loop)
-      "random:3:9:loops:weighted:seed=5",         // dense with repeats and loops
-      "random:4:6:seed=6:undirected",             // n = one 4-tile
-      "random:5:12:seed=7:loops",                 // n = 4 + 1
-      "random:8:20:seed=8:weighted",              // n = one 8-tile
-      "random:16:30:seed=9:undirected:loops",     // n = one 16-tile
-      "random:31:40:seed=10",                     // n = 32 - 1
-      "random:32:64:seed=11:undirected",          // n = one 32-tile
-      "random:33:50:seed=12:weighted:loops",      // n = 32 + 1
-      "random:63:100:seed=13",                    // n = 64 - 1
-      "random:64:128:seed=14:undirected:weighted",// n = one 64-tile
-      "random:65:130:seed=15:loops",              // n = 64 + 1
-      "random:128:200:seed=16:undirected",        // n = 2 x 64
-      "random:129:64:seed=17",                    // sparse directed: many sinks and isolated vertices
-      "random:200:0",                             // only isolated vertices
-      "random:300:90:seed=18:weighted",           // sources without out-edges
+      "random:0:0",                                 // empty graph
+      "random:1:0",                                 // one vertex, no edge
+      "random:1:3:loops",                           // one vertex, a self-loop stored three times
+      "random:1:2:loops:weighted:undirected",       // the same, weighted
+      "random:2:0:undirected",                      // two isolated vertices
+      "random:2:1:seed=3",                          // one directed edge (or a dropped loop)
+      "random:3:9:loops:weighted:seed=5",           // dense with repeats and loops
+      "random:4:6:seed=6:undirected",               // n = one 4-tile
+      "random:5:12:seed=7:loops",                   // n = 4 + 1
+      "random:8:20:seed=8:weighted",                // n = one 8-tile
+      "random:16:30:seed=9:undirected:loops",       // n = one 16-tile
+      "random:31:40:seed=10",                       // n = 32 - 1
+      "random:32:64:seed=11:undirected",            // n = one 32-tile
+      "random:33:50:seed=12:weighted:loops",        // n = 32 + 1
+      "random:63:100:seed=13",                      // n = 64 - 1
+      "random:64:128:seed=14:undirected:weighted",  // n = one 64-tile
+      "random:65:130:seed=15:loops",                // n = 64 + 1
+      "random:128:200:seed=16:undirected",          // n = 2 x 64
+      "random:129:64:seed=17",                      // sparse directed: many sinks and isolated vertices
+      "random:200:0",                               // only isolated vertices
+      "random:300:90:seed=18:weighted",             // sources without out-edges
       "random:1000:2500:seed=19:undirected:loops:weighted",
       "random:1500:1500:seed=20:weighted",
       "kron:1:directed:loops",
@@ -135,9 +143,12 @@ std::string random_spec(std::uint64_t seed, std::uint64_t index, std::uint64_t m
     // random_edges: any n (mostly not a multiple of a tile size), average degree 0 .. 16.
     std::uint64_t n;
     const auto band = uniform(0, 9);
-    if (band < 3) n = uniform(0, 70);
-    else if (band < 7) n = uniform(70, std::min<std::uint64_t>(600, max_n));
-    else n = uniform(std::min<std::uint64_t>(600, max_n), max_n);
+    if (band < 3)
+      n = uniform(0, 70);
+    else if (band < 7)
+      n = uniform(70, std::min<std::uint64_t>(600, max_n));
+    else
+      n = uniform(std::min<std::uint64_t>(600, max_n), max_n);
     static constexpr double degrees[] = {0, 0.3, 0.7, 1, 2, 3, 5, 8, 12, 16};
     const double d = degrees[uniform(0, 9)];
     const auto m = static_cast<std::uint64_t>(std::llround(d * double(n)));

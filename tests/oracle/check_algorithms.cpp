@@ -52,9 +52,12 @@ std::vector<vertex_t> pick_sources(const graph_under_test& g, std::mt19937_64& r
 
 const char* mode_name(bfs_mode m) {
   switch (m) {
-    case bfs_mode::direction_optimized: return "do";
-    case bfs_mode::push: return "push";
-    case bfs_mode::pull: return "pull";
+    case bfs_mode::direction_optimized:
+      return "do";
+    case bfs_mode::push:
+      return "push";
+    case bfs_mode::pull:
+      return "pull";
   }
   return "?";
 }
@@ -109,13 +112,13 @@ void check_bfs(context& ctx, const graph_under_test& g) {
       o.alpha = ratios[rng() % 4];
       o.beta = ratios[rng() % 4];
       o.merge = merges[rng() % 4];
-      const std::string what = cat("source ", src, ", ", mode_name(o.mode), "/",
-                                   o.push_kernel == bfs_push_kernel::b2sr     ? "b2sr"
-                                   : o.push_kernel == bfs_push_kernel::spmspv ? "spmspv"
-                                                                              : "queue",
-                                   o.parents ? "" : ", no parents",
-                                   o.operand_reuse ? "" : ", no reuse", o.early_exit ? "" : ", no early exit",
-                                   ", alpha=", o.alpha, ", beta=", o.beta, ", ", cfg.str());
+      const std::string what =
+          cat("source ", src, ", ", mode_name(o.mode), "/",
+              o.push_kernel == bfs_push_kernel::b2sr     ? "b2sr"
+              : o.push_kernel == bfs_push_kernel::spmspv ? "spmspv"
+                                                         : "queue",
+              o.parents ? "" : ", no parents", o.operand_reuse ? "" : ", no reuse",
+              o.early_exit ? "" : ", no early exit", ", alpha=", o.alpha, ", beta=", o.beta, ", ", cfg.str());
       bfs_result<mem_space> r;
       try {
         r = bfs(ctx.exec, bg, src, o);
@@ -186,8 +189,10 @@ std::vector<double> lagraph_sssp(GrB_Matrix a, bool directed, vertex_t src, doub
   gb::check_lagraph(LAGraph_Cached_EMin(G.get(), msg), "LAGraph_Cached_EMin", msg);
   gb::scalar s;
   gb::check(GrB_Scalar_new(s.out(), type), "GrB_Scalar_new");
-  if (type == GrB_INT64) gb::check(gb::traits<std::int64_t>::scalar_set(s.get(), std::int64_t(delta)), "setElement");
-  else gb::check(gb::traits<double>::scalar_set(s.get(), delta), "setElement");
+  if (type == GrB_INT64)
+    gb::check(gb::traits<std::int64_t>::scalar_set(s.get(), std::int64_t(delta)), "setElement");
+  else
+    gb::check(gb::traits<double>::scalar_set(s.get(), delta), "setElement");
   gb::vector dist;
   gb::check_lagraph(LAGr_SingleSourceShortestPath(dist.out(), G.get(), src, s.get(), msg),
                     "LAGr_SingleSourceShortestPath", msg);
@@ -224,15 +229,17 @@ void check_sssp(context& ctx, const graph_under_test& g) {
   double delta_scale = 1.0;
   if (weighted) {
     double max_weight = 0.0;
-    gb::check(GrB_Matrix_reduce_FP64(&max_weight, nullptr, GrB_MAX_MONOID_FP64, g.weights.get(), nullptr), "GrB_reduce(MAX)");
+    gb::check(GrB_Matrix_reduce_FP64(&max_weight, nullptr, GrB_MAX_MONOID_FP64, g.weights.get(), nullptr),
+              "GrB_reduce(MAX)");
     delta_scale = std::max(1.0, max_weight / 1e4);
   }
-  if (g.weights && !g.nonnegative_weights) ctx.t.note(cat(g.name, ": weighted SSSP skipped (negative or non-finite weights)"));
+  if (g.weights && !g.nonnegative_weights)
+    ctx.t.note(cat(g.name, ": weighted SSSP skipped (negative or non-finite weights)"));
   static constexpr double unit_deltas[] = {1, 2, 3, 8};
   static constexpr double weight_deltas[] = {1, 8, 64, 300};
   static constexpr mxv_direction dirs[] = {mxv_direction::automatic, mxv_direction::pull, mxv_direction::push};
-  auto compare = [&](const char* kind, const std::string& what, std::vector<double> got, const std::vector<double>& want,
-                     double rel_tol) {
+  auto compare = [&](const char* kind, const std::string& what, std::vector<double> got,
+                     const std::vector<double>& want, double rel_tol) {
     diffs d;
     bool planted = false;
     if (plant.on()) {
@@ -255,8 +262,8 @@ void check_sssp(context& ctx, const graph_under_test& g) {
       sssp_options o;
       o.use_weights = false;
       o.direction = dirs[rng() % 3];
-      const std::string what = cat("source ", src, ", unit weights, delta ", delta, ", direction ", int(o.direction),
-                                   ", ", cfg.str());
+      const std::string what =
+          cat("source ", src, ", unit weights, delta ", delta, ", direction ", int(o.direction), ", ", cfg.str());
       try {
         auto want = lagraph_sssp(unit.get(), g.directed, src, delta, g.n);
         auto r = sssp(ctx.exec, bg, src, o);
@@ -267,8 +274,8 @@ void check_sssp(context& ctx, const graph_under_test& g) {
     }
     if (weighted) {
       const double delta = weight_deltas[rng() % 4] * delta_scale;
-      const std::string what = cat("source ", src, ", weighted", g.integer_weights ? " (integer)" : " (real)", ", delta ",
-                                   delta);
+      const std::string what =
+          cat("source ", src, ", weighted", g.integer_weights ? " (integer)" : " (real)", ", delta ", delta);
       try {
         auto want = lagraph_sssp(wmat.get(), g.directed, src, delta, g.n);
         sssp_options o;
@@ -424,10 +431,10 @@ void check_triangles(context& ctx, const graph_under_test& g) {
   planter plant(ctx.opt.self_test, mix(g.op_seed, 0x7d));
   b2sr_config cfg = pick_configs(mix(g.op_seed, 0x7c), 1)[0];
   const bit_graph_options bo{cfg.tile, cfg.row_major ? bit_order::row_major : bit_order::col_major};
-  static constexpr LAGr_TriangleCount_Method methods[] = {
-      LAGr_TriangleCount_AutoMethod, LAGr_TriangleCount_Burkhardt,  LAGr_TriangleCount_Cohen,
-      LAGr_TriangleCount_Sandia_LL,  LAGr_TriangleCount_Sandia_UU,  LAGr_TriangleCount_Sandia_LUT,
-      LAGr_TriangleCount_Sandia_ULT};
+  static constexpr LAGr_TriangleCount_Method methods[] = {LAGr_TriangleCount_AutoMethod, LAGr_TriangleCount_Burkhardt,
+                                                          LAGr_TriangleCount_Cohen,      LAGr_TriangleCount_Sandia_LL,
+                                                          LAGr_TriangleCount_Sandia_UU,  LAGr_TriangleCount_Sandia_LUT,
+                                                          LAGr_TriangleCount_Sandia_ULT};
   LAGr_TriangleCount_Method method = methods[rng() % 7];
   LAGr_TriangleCount_Presort presort = LAGr_TriangleCount_AutoSort;
   const std::string what = cat(g.directed ? "symmetrized, " : "", "LAGraph method ", int(method), ", ", cfg.str());

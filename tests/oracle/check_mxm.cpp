@@ -66,13 +66,18 @@ void check_mxm(context& ctx, const graph_under_test& g) {
       // unrelated random pattern with as many entries.
       operand b;
       switch (rng() % 3) {
-        case 0: b = operand{"A", a.bits, gb::dup(g.a.get())}; break;
+        case 0:
+          b = operand{"A", a.bits, gb::dup(g.a.get())};
+          break;
         case 1: {
           const bool keep = rng() % 2;
-          b = operand{keep ? "A^T" : "A^T (flipped order)", transpose(ctx.exec, a.bits, keep), gb::transpose(g.a.get())};
+          b = operand{keep ? "A^T" : "A^T (flipped order)", transpose(ctx.exec, a.bits, keep),
+                      gb::transpose(g.a.get())};
           break;
         }
-        default: b = random_operand(ctx, g.n, std::max<std::uint64_t>(g.rows.idx.size(), 1), rng(), other); break;
+        default:
+          b = random_operand(ctx, g.n, std::max<std::uint64_t>(g.rows.idx.size(), 1), rng(), other);
+          break;
       }
       what = cat(cfg.str(), ", B = ", b.name);
       // C = A * B over LOR_LAND.
@@ -82,7 +87,8 @@ void check_mxm(context& ctx, const graph_under_test& g) {
         auto got = decode_b2sr(c, d);
         gb::matrix want;
         gb::check(GrB_Matrix_new(want.out(), GrB_BOOL, g.n, g.n), "GrB_Matrix_new");
-        gb::check(GrB_mxm(want.get(), nullptr, nullptr, GrB_LOR_LAND_SEMIRING_BOOL, a.pattern.get(), b.pattern.get(), nullptr),
+        gb::check(GrB_mxm(want.get(), nullptr, nullptr, GrB_LOR_LAND_SEMIRING_BOOL, a.pattern.get(), b.pattern.get(),
+                          nullptr),
                   "GrB_mxm");
         const auto wp = host_pattern::of(want.get());
         const bool planted = plant_in_pattern(plant, got);

@@ -38,9 +38,11 @@ void check_structure(context& ctx, const graph_under_test& g) {
         // Same pattern (checked above), same (row, column) order: compare position by position.
         for (std::size_t k = 0; k < got.size(); ++k) {
           // LAGraph reads FP32 files as float; BitGraph parses the same text as double.
-          const bool same = g.float_weights ? float(got[k]) == float(want.value[k])
-                                            : (got[k] == want.value[k] || (std::isnan(got[k]) && std::isnan(want.value[k])));
-          if (!same) d.add("entry (", want.row[k], ", ", want.col[k], "): BitGraph ", got[k], ", GraphBLAS ", want.value[k]);
+          const bool same = g.float_weights
+                                ? float(got[k]) == float(want.value[k])
+                                : (got[k] == want.value[k] || (std::isnan(got[k]) && std::isnan(want.value[k])));
+          if (!same)
+            d.add("entry (", want.row[k], ", ", want.col[k], "): BitGraph ", got[k], ", GraphBLAS ", want.value[k]);
         }
       }
     }

@@ -40,9 +40,9 @@ inline void compare_patterns(const host_pattern& got, const host_pattern& want, 
     return s + "}";
   };
   for (vertex_t i = 0; i < got.n; ++i) {
-    const bool same = got.degree(i) == want.degree(i) &&
-                      std::equal(got.idx.begin() + std::ptrdiff_t(got.ptr[i]), got.idx.begin() + std::ptrdiff_t(got.ptr[i + 1]),
-                                 want.idx.begin() + std::ptrdiff_t(want.ptr[i]));
+    const bool same = got.degree(i) == want.degree(i) && std::equal(got.idx.begin() + std::ptrdiff_t(got.ptr[i]),
+                                                                    got.idx.begin() + std::ptrdiff_t(got.ptr[i + 1]),
+                                                                    want.idx.begin() + std::ptrdiff_t(want.ptr[i]));
     if (!same) d.add("row ", i, ": BitGraph ", show(got, i), ", GraphBLAS ", show(want, i));
   }
 }

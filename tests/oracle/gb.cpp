@@ -8,23 +8,40 @@ namespace bitgraph::oracle::gb {
 namespace {
 const char* info_name(GrB_Info info) {
   switch (info) {
-    case GrB_SUCCESS: return "GrB_SUCCESS";
-    case GrB_NO_VALUE: return "GrB_NO_VALUE";
-    case GrB_UNINITIALIZED_OBJECT: return "GrB_UNINITIALIZED_OBJECT";
-    case GrB_NULL_POINTER: return "GrB_NULL_POINTER";
-    case GrB_INVALID_VALUE: return "GrB_INVALID_VALUE";
-    case GrB_INVALID_INDEX: return "GrB_INVALID_INDEX";
-    case GrB_DOMAIN_MISMATCH: return "GrB_DOMAIN_MISMATCH";
-    case GrB_DIMENSION_MISMATCH: return "GrB_DIMENSION_MISMATCH";
-    case GrB_OUTPUT_NOT_EMPTY: return "GrB_OUTPUT_NOT_EMPTY";
-    case GrB_NOT_IMPLEMENTED: return "GrB_NOT_IMPLEMENTED";
-    case GrB_PANIC: return "GrB_PANIC";
-    case GrB_OUT_OF_MEMORY: return "GrB_OUT_OF_MEMORY";
-    case GrB_INSUFFICIENT_SPACE: return "GrB_INSUFFICIENT_SPACE";
-    case GrB_INVALID_OBJECT: return "GrB_INVALID_OBJECT";
-    case GrB_INDEX_OUT_OF_BOUNDS: return "GrB_INDEX_OUT_OF_BOUNDS";
-    case GrB_EMPTY_OBJECT: return "GrB_EMPTY_OBJECT";
-    default: return "unknown GrB_Info";
+    case GrB_SUCCESS:
+      return "GrB_SUCCESS";
+    case GrB_NO_VALUE:
+      return "GrB_NO_VALUE";
+    case GrB_UNINITIALIZED_OBJECT:
+      return "GrB_UNINITIALIZED_OBJECT";
+    case GrB_NULL_POINTER:
+      return "GrB_NULL_POINTER";
+    case GrB_INVALID_VALUE:
+      return "GrB_INVALID_VALUE";
+    case GrB_INVALID_INDEX:
+      return "GrB_INVALID_INDEX";
+    case GrB_DOMAIN_MISMATCH:
+      return "GrB_DOMAIN_MISMATCH";
+    case GrB_DIMENSION_MISMATCH:
+      return "GrB_DIMENSION_MISMATCH";
+    case GrB_OUTPUT_NOT_EMPTY:
+      return "GrB_OUTPUT_NOT_EMPTY";
+    case GrB_NOT_IMPLEMENTED:
+      return "GrB_NOT_IMPLEMENTED";
+    case GrB_PANIC:
+      return "GrB_PANIC";
+    case GrB_OUT_OF_MEMORY:
+      return "GrB_OUT_OF_MEMORY";
+    case GrB_INSUFFICIENT_SPACE:
+      return "GrB_INSUFFICIENT_SPACE";
+    case GrB_INVALID_OBJECT:
+      return "GrB_INVALID_OBJECT";
+    case GrB_INDEX_OUT_OF_BOUNDS:
+      return "GrB_INDEX_OUT_OF_BOUNDS";
+    case GrB_EMPTY_OBJECT:
+      return "GrB_EMPTY_OBJECT";
+    default:
+      return "unknown GrB_Info";
   }
 }
 }  // namespace
@@ -169,7 +186,8 @@ descriptor make_descriptor(bool structural_mask, bool complement, bool replace, 
   check(GrB_Descriptor_set(d.get(), GxB_AxB_METHOD, GxB_AxB_DOT), "GrB_Descriptor_set(AxB_METHOD, DOT)");
   // GraphBLAS 7.4 has no GrB_COMP_STRUCTURE value: setting GrB_MASK twice combines the two flags.
   if (complement) check(GrB_Descriptor_set(d.get(), GrB_MASK, GrB_COMP), "GrB_Descriptor_set(MASK, COMP)");
-  if (structural_mask) check(GrB_Descriptor_set(d.get(), GrB_MASK, GrB_STRUCTURE), "GrB_Descriptor_set(MASK, STRUCTURE)");
+  if (structural_mask)
+    check(GrB_Descriptor_set(d.get(), GrB_MASK, GrB_STRUCTURE), "GrB_Descriptor_set(MASK, STRUCTURE)");
   if (replace) check(GrB_Descriptor_set(d.get(), GrB_OUTP, GrB_REPLACE), "GrB_Descriptor_set(OUTP)");
   if (transpose_a) check(GrB_Descriptor_set(d.get(), GrB_INP0, GrB_TRAN), "GrB_Descriptor_set(INP0)");
   return d;

@@ -89,25 +89,25 @@ class graph {
 template <class T>
 struct traits;
 
-#define BITGRAPH_ORACLE_GB_TRAITS(CT, SUFFIX)                                                                  \
-  template <>                                                                                                 \
-  struct traits<CT> {                                                                                         \
-    static GrB_Type type() { return GrB_##SUFFIX; }                                                           \
-    static GrB_UnaryOp identity() { return GrB_IDENTITY_##SUFFIX; }                                           \
-    static GrB_Info vector_build(GrB_Vector v, const GrB_Index* i, const CT* x, GrB_Index n, GrB_BinaryOp d) { \
-      return GrB_Vector_build_##SUFFIX(v, i, x, n, d);                                                        \
-    }                                                                                                         \
-    static GrB_Info vector_tuples(GrB_Index* i, CT* x, GrB_Index* n, GrB_Vector v) {                          \
-      return GrB_Vector_extractTuples_##SUFFIX(i, x, n, v);                                                   \
-    }                                                                                                         \
-    static GrB_Info matrix_build(GrB_Matrix a, const GrB_Index* i, const GrB_Index* j, const CT* x,           \
-                                 GrB_Index n, GrB_BinaryOp d) {                                               \
-      return GrB_Matrix_build_##SUFFIX(a, i, j, x, n, d);                                                     \
-    }                                                                                                         \
-    static GrB_Info matrix_tuples(GrB_Index* i, GrB_Index* j, CT* x, GrB_Index* n, GrB_Matrix a) {            \
-      return GrB_Matrix_extractTuples_##SUFFIX(i, j, x, n, a);                                                \
-    }                                                                                                         \
-    static GrB_Info scalar_set(GrB_Scalar s, CT x) { return GrB_Scalar_setElement_##SUFFIX(s, x); }           \
+#define BITGRAPH_ORACLE_GB_TRAITS(CT, SUFFIX)                                                                    \
+  template <>                                                                                                    \
+  struct traits<CT> {                                                                                            \
+    static GrB_Type type() { return GrB_##SUFFIX; }                                                              \
+    static GrB_UnaryOp identity() { return GrB_IDENTITY_##SUFFIX; }                                              \
+    static GrB_Info vector_build(GrB_Vector v, const GrB_Index* i, const CT* x, GrB_Index n, GrB_BinaryOp d) {   \
+      return GrB_Vector_build_##SUFFIX(v, i, x, n, d);                                                           \
+    }                                                                                                            \
+    static GrB_Info vector_tuples(GrB_Index* i, CT* x, GrB_Index* n, GrB_Vector v) {                             \
+      return GrB_Vector_extractTuples_##SUFFIX(i, x, n, v);                                                      \
+    }                                                                                                            \
+    static GrB_Info matrix_build(GrB_Matrix a, const GrB_Index* i, const GrB_Index* j, const CT* x, GrB_Index n, \
+                                 GrB_BinaryOp d) {                                                               \
+      return GrB_Matrix_build_##SUFFIX(a, i, j, x, n, d);                                                        \
+    }                                                                                                            \
+    static GrB_Info matrix_tuples(GrB_Index* i, GrB_Index* j, CT* x, GrB_Index* n, GrB_Matrix a) {               \
+      return GrB_Matrix_extractTuples_##SUFFIX(i, j, x, n, a);                                                   \
+    }                                                                                                            \
+    static GrB_Info scalar_set(GrB_Scalar s, CT x) { return GrB_Scalar_setElement_##SUFFIX(s, x); }              \
   };
 BITGRAPH_ORACLE_GB_TRAITS(bool, BOOL)
 BITGRAPH_ORACLE_GB_TRAITS(std::int32_t, INT32)

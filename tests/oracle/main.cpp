@@ -52,26 +52,37 @@ options parse(int argc, char* argv[]) {
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     const char* next = i + 1 < argc ? argv[i + 1] : nullptr;
-    if (a == "--graphs") o.graphs = number(a, next), ++i;
-    else if (a == "--seed") o.seed = number(a, next), ++i;
-    else if (a == "--max-vertices") o.max_vertices = number(a, next), ++i;
+    if (a == "--graphs")
+      o.graphs = number(a, next), ++i;
+    else if (a == "--seed")
+      o.seed = number(a, next), ++i;
+    else if (a == "--max-vertices")
+      o.max_vertices = number(a, next), ++i;
     else if (a == "--data-dir") {
       if (next == nullptr) usage("--data-dir needs a value");
       o.data_dir = next, ++i;
-    } else if (a == "--no-files") o.files = false;
+    } else if (a == "--no-files")
+      o.files = false;
     else if (a == "--graph") {
       if (next == nullptr) usage("--graph needs a spec");
       o.specs.push_back(next), ++i;
     } else if (a == "--file") {
       if (next == nullptr) usage("--file needs a path");
       o.file_list.push_back(next), ++i;
-    } else if (a == "--op-seed") o.op_seed = number(a, next), o.op_seed_given = true, ++i;
-    else if (a == "--self-test") o.self_test = true;
-    else if (a == "--max-reports") o.max_reports = int(number(a, next)), ++i;
-    else if (a == "--mxm-work-limit") o.mxm_work_limit = number(a, next), ++i;
-    else if (a == "--verbose") o.verbose = true;
-    else if (a == "-h" || a == "--help") usage("differential tests against SuiteSparse:GraphBLAS + LAGraph");
-    else usage("unknown argument '" + a + "'");
+    } else if (a == "--op-seed")
+      o.op_seed = number(a, next), o.op_seed_given = true, ++i;
+    else if (a == "--self-test")
+      o.self_test = true;
+    else if (a == "--max-reports")
+      o.max_reports = int(number(a, next)), ++i;
+    else if (a == "--mxm-work-limit")
+      o.mxm_work_limit = number(a, next), ++i;
+    else if (a == "--verbose")
+      o.verbose = true;
+    else if (a == "-h" || a == "--help")
+      usage("differential tests against SuiteSparse:GraphBLAS + LAGraph");
+    else
+      usage("unknown argument '" + a + "'");
   }
   return o;
 }
@@ -83,9 +94,14 @@ void run_checks(context& ctx, const graph_under_test& g) {
     void (*run)(context&, const graph_under_test&);
   };
   static constexpr step steps[] = {
-      {"csr.pattern", check_structure}, {"bfs.levels", check_bfs},   {"sssp.unit", check_sssp},
-      {"pagerank.redistribute", check_pagerank}, {"cc.partition", check_components}, {"tc", check_triangles},
-      {"mxv", check_mxv},               {"mxm.lor_land", check_mxm},
+      {"csr.pattern", check_structure},
+      {"bfs.levels", check_bfs},
+      {"sssp.unit", check_sssp},
+      {"pagerank.redistribute", check_pagerank},
+      {"cc.partition", check_components},
+      {"tc", check_triangles},
+      {"mxv", check_mxv},
+      {"mxm.lor_land", check_mxm},
   };
   for (const auto& s : steps) {
     try {

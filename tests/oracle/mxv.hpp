@@ -146,17 +146,27 @@ enum class mxv_path : int { mxv_pull, mxv_push, mxv_auto, vxm_push, vxm_pull, vx
 
 inline const char* path_name(mxv_path p) {
   switch (p) {
-    case mxv_path::mxv_pull: return "b2sr-mxv-pull";
-    case mxv_path::mxv_push: return "b2sr-mxv-push";
-    case mxv_path::mxv_auto: return "b2sr-mxv-auto";
-    case mxv_path::vxm_push: return "b2sr-vxm-push";
-    case mxv_path::vxm_pull: return "b2sr-vxm-pull";
-    case mxv_path::vxm_auto: return "b2sr-vxm-auto";
-    case mxv_path::csr_mxv: return "csr-mxv";
-    default: return "?";
+    case mxv_path::mxv_pull:
+      return "b2sr-mxv-pull";
+    case mxv_path::mxv_push:
+      return "b2sr-mxv-push";
+    case mxv_path::mxv_auto:
+      return "b2sr-mxv-auto";
+    case mxv_path::vxm_push:
+      return "b2sr-vxm-push";
+    case mxv_path::vxm_pull:
+      return "b2sr-vxm-pull";
+    case mxv_path::vxm_auto:
+      return "b2sr-vxm-auto";
+    case mxv_path::csr_mxv:
+      return "csr-mxv";
+    default:
+      return "?";
   }
 }
-inline bool transposed(mxv_path p) { return p == mxv_path::vxm_push || p == mxv_path::vxm_pull || p == mxv_path::vxm_auto; }
+inline bool transposed(mxv_path p) {
+  return p == mxv_path::vxm_push || p == mxv_path::vxm_pull || p == mxv_path::vxm_auto;
+}
 
 /// The matrices of one graph in one B2SR configuration, on both sides.
 struct mxv_operands {
@@ -193,9 +203,9 @@ struct mxv_trial {
   int mask_state = 0;  ///< 0 none, 1 mask, 2 complement, 3 mask + replace, 4 complement + replace
   bool accumulate = false;
   mxv_options opts;
-  bool pass_at = false;               ///< give the transpose to the op
-  std::vector<T> x, y0;               ///< dense input / old output (identity = absent)
-  std::vector<char> xb, yb0, mb;      ///< bitmap input / old output / mask bits
+  bool pass_at = false;           ///< give the transpose to the op
+  std::vector<T> x, y0;           ///< dense input / old output (identity = absent)
+  std::vector<char> xb, yb0, mb;  ///< bitmap input / old output / mask bits
 
   bool masked() const { return mask_state != 0; }
   bool complement() const { return mask_state == 2 || mask_state == 4; }
@@ -237,54 +247,72 @@ inline std::vector<char> from_bits(const bitmap<mem_space>& b, bool& padding_set
   padding_set = false;
   for (std::size_t i = 0; i < h.extent(0) * 32; ++i) {
     const bool bit = (h(i >> 5) >> (i & 31)) & 1u;
-    if (i < b.n) out[i] = bit;
-    else if (bit) padding_set = true;
+    if (i < b.n)
+      out[i] = bit;
+    else if (bit)
+      padding_set = true;
   }
   return out;
 }
 
 template <class G, class T>
 G to_g(T v) {
-  if constexpr (std::is_same_v<G, bool>) return v != T(0);
-  else return static_cast<G>(v);
+  if constexpr (std::is_same_v<G, bool>)
+    return v != T(0);
+  else
+    return static_cast<G>(v);
 }
 
 template <class T, class G>
 T from_g(G v) {
-  if constexpr (std::is_same_v<G, bool>) return v ? T(1) : T(0);
-  else return static_cast<T>(v);
+  if constexpr (std::is_same_v<G, bool>)
+    return v ? T(1) : T(0);
+  else
+    return static_cast<T>(v);
 }
 
 // ---------------------------------------------------------------------------------------- mxv
 
 /// Runs the trial on BitGraph; returns the dense or bitmap output (and the padding flag).
 template <class P, bool XB, bool YB, bool Masked, bool Acc>
-void run_bitgraph_mxv(const exec_space& exec, mxv_operands& ops, const mxv_trial<P>& tr, std::vector<typename P::T>& y_out,
-                      std::vector<char>& yb_out, bool& padding_set) {
+void run_bitgraph_mxv(const exec_space& exec, mxv_operands& ops, const mxv_trial<P>& tr,
+                      std::vector<typename P::T>& y_out, std::vector<char>& yb_out, bool& padding_set) {
   using S = typename P::S;
   using T = typename P::T;
   using Mask = std::conditional_t<Masked, vector_mask<mem_space>, no_mask>;
-  using Accum = std::conditional_t<Acc, accumulate_with<std::conditional_t<Acc, typename P::accum, lor_monoid>>, no_accumulator>;
+  using Accum =
+      std::conditional_t<Acc, accumulate_with<std::conditional_t<Acc, typename P::accum, lor_monoid>>, no_accumulator>;
   Mask mask{};
   if constexpr (Masked) mask = vector_mask<mem_space>{to_bits(exec, tr.mb), tr.complement(), tr.replace()};
   auto x = [&] {
-    if constexpr (XB) return to_bits(exec, tr.xb);
-    else return Kokkos::View<const T*, mem_space>(to_view(tr.x, "oracle::x"));
+    if constexpr (XB)
+      return to_bits(exec, tr.xb);
+    else
+      return Kokkos::View<const T*, mem_space>(to_view(tr.x, "oracle::x"));
   }();
   auto y = [&] {
-    if constexpr (YB) return to_bits(exec, tr.yb0);
-    else return to_view(tr.y0, "oracle::y");
+    if constexpr (YB)
+      return to_bits(exec, tr.yb0);
+    else
+      return to_view(tr.y0, "oracle::y");
   }();
   const b2sr_matrix<mem_space>* at = tr.pass_at ? &ops.at : nullptr;
   switch (tr.path) {
     case mxv_path::mxv_pull:
     case mxv_path::mxv_push:
-    case mxv_path::mxv_auto: mxv(exec, y, mask, Accum{}, S{}, ops.a, x, tr.opts, at); break;
+    case mxv_path::mxv_auto:
+      mxv(exec, y, mask, Accum{}, S{}, ops.a, x, tr.opts, at);
+      break;
     case mxv_path::vxm_push:
     case mxv_path::vxm_pull:
-    case mxv_path::vxm_auto: vxm(exec, y, mask, Accum{}, S{}, x, ops.a, tr.opts, at); break;
-    case mxv_path::csr_mxv: mxv(exec, y, mask, Accum{}, S{}, ops.csr, x, tr.opts); break;
-    default: break;
+    case mxv_path::vxm_auto:
+      vxm(exec, y, mask, Accum{}, S{}, x, ops.a, tr.opts, at);
+      break;
+    case mxv_path::csr_mxv:
+      mxv(exec, y, mask, Accum{}, S{}, ops.csr, x, tr.opts);
+      break;
+    default:
+      break;
   }
   exec.fence();
   if constexpr (YB) {
@@ -296,13 +324,14 @@ void run_bitgraph_mxv(const exec_space& exec, mxv_operands& ops, const mxv_trial
 }
 
 template <class P>
-void dispatch_bitgraph_mxv(const exec_space& exec, mxv_operands& ops, const mxv_trial<P>& tr, std::vector<typename P::T>& y,
-                           std::vector<char>& yb, bool& padding) {
+void dispatch_bitgraph_mxv(const exec_space& exec, mxv_operands& ops, const mxv_trial<P>& tr,
+                           std::vector<typename P::T>& y, std::vector<char>& yb, bool& padding) {
   constexpr bool boolean = is_boolean_semiring_v<typename P::S>;
   constexpr bool has_accum = !std::is_void_v<typename P::accum>;
   auto go = [&](auto xb, auto yb_, auto m, auto a) {
     constexpr bool XB = decltype(xb)::value, YB = decltype(yb_)::value, M = decltype(m)::value, A = decltype(a)::value;
-    if constexpr ((!YB || boolean) && (!A || has_accum)) run_bitgraph_mxv<P, XB, YB, M, A>(exec, ops, tr, y, yb, padding);
+    if constexpr ((!YB || boolean) && (!A || has_accum))
+      run_bitgraph_mxv<P, XB, YB, M, A>(exec, ops, tr, y, yb, padding);
   };
   using t = std::true_type;
   using f = std::false_type;
@@ -361,10 +390,16 @@ mxv_trial<P> random_trial(std::mt19937_64& rng, const mxv_operands& ops) {
   tr.opts.switch_ratio = ratios[rng() % 2];
   switch (tr.path) {
     case mxv_path::mxv_pull:
-    case mxv_path::vxm_pull: tr.opts.direction = mxv_direction::pull; break;
+    case mxv_path::vxm_pull:
+      tr.opts.direction = mxv_direction::pull;
+      break;
     case mxv_path::mxv_push:
-    case mxv_path::vxm_push: tr.opts.direction = mxv_direction::push; break;
-    default: tr.opts.direction = mxv_direction::automatic; break;
+    case mxv_path::vxm_push:
+      tr.opts.direction = mxv_direction::push;
+      break;
+    default:
+      tr.opts.direction = mxv_direction::automatic;
+      break;
   }
   // The transpose is required where the direction is the "other" one on a directed graph (mxv push,
   // vxm pull); elsewhere it is passed at random, which lets the automatic direction use it.
@@ -425,8 +460,10 @@ void compare_mxv(context& ctx, mxv_operands& ops, const mxv_trial<P>& tr, plante
   bool planted = false;
   if (plant.on() && n > 0) {
     const std::size_t i = plant.pick(n);
-    if (tr.y_bits) yb[i] = !yb[i];
-    else y[i] = y[i] == id ? (id == T(1) ? T(2) : T(1)) : id;
+    if (tr.y_bits)
+      yb[i] = !yb[i];
+    else
+      y[i] = y[i] == id ? (id == T(1) ? T(2) : T(1)) : id;
     planted = true;
   }
   diffs d;
@@ -441,7 +478,8 @@ void compare_mxv(context& ctx, mxv_operands& ops, const mxv_trial<P>& tr, plante
     d.add("output has ", y.size(), " entries, n = ", n);
   } else if constexpr (!P::any) {
     for (vertex_t i = 0; i < n; ++i)
-      if (!(y[i] == expect[i])) d.add("y(", i, "): BitGraph ", +y[i], ", GraphBLAS ", +expect[i], present[i] ? "" : " (absent)");
+      if (!(y[i] == expect[i]))
+        d.add("y(", i, "): BitGraph ", +y[i], ", GraphBLAS ", +expect[i], present[i] ? "" : " (absent)");
   } else {
     // ANY: the same positions must hold a result; a different value must be a valid choice: an index
     // j with A(i, j) (A(j, i) for the transposed forms) and x(j) present; positions the mask keeps
@@ -461,7 +499,8 @@ void compare_mxv(context& ctx, mxv_operands& ops, const mxv_trial<P>& tr, plante
       const auto j = static_cast<std::uint64_t>(y[i]);
       const bool edge = j < n && (tp ? ops.g->rows.has(vertex_t(j), i) : ops.g->rows.has(i, vertex_t(j)));
       const bool input = j < n && (tr.x_bits ? tr.xb[j] != 0 : tr.x[j] != id);
-      if (!edge || !input) d.add("y(", i, "): BitGraph chose ", j, ", not a valid ", tp ? "in" : "out", "-neighbour in x");
+      if (!edge || !input)
+        d.add("y(", i, "): BitGraph chose ", j, ", not a valid ", tp ? "in" : "out", "-neighbour in x");
     }
   }
   ctx.t.record(kind, what, d, planted);
@@ -512,9 +551,9 @@ void spmspv_trial(context& ctx, mxv_operands& ops, std::mt19937_64& rng, planter
   if (structure_x || so.structure_only) xv.clear();
   static const char* const masks[] = {"no mask", "mask", "~mask"};
   const std::string kind = cat("spmspv.", P::name);
-  const std::string what = cat("merge ", int(so.merge), so.structure_only ? ", structure only" : "",
-                               xv.empty() ? ", structure-only x" : "", ", ", masks[mask_state], ", nnz(x)=", xi.size(),
-                               ops.weighted ? ", weighted" : "");
+  const std::string what =
+      cat("merge ", int(so.merge), so.structure_only ? ", structure only" : "", xv.empty() ? ", structure-only x" : "",
+          ", ", masks[mask_state], ", nnz(x)=", xi.size(), ops.weighted ? ", weighted" : "");
   sparse_vector<T, mem_space> y;
   gb::entries<G> want;
   try {
@@ -576,7 +615,8 @@ void spmspv_trial(context& ctx, mxv_operands& ops, std::mt19937_64& rng, planter
         const T expect = from_g<T>(want.value[b]);
         if constexpr (P::any) {
           const auto j = static_cast<std::uint64_t>(gv[a]);
-          const bool ok = j < n && ops.g->rows.has(vertex_t(j), gi[a]) && std::binary_search(xi.begin(), xi.end(), vertex_t(j));
+          const bool ok =
+              j < n && ops.g->rows.has(vertex_t(j), gi[a]) && std::binary_search(xi.begin(), xi.end(), vertex_t(j));
           if (!ok) d.add("y(", gi[a], "): BitGraph chose ", j, ", not a valid in-neighbour in x");
         } else if (!(gv[a] == expect)) {
           d.add("y(", gi[a], "): BitGraph ", +gv[a], ", GraphBLAS ", +expect);

@@ -123,39 +123,39 @@ struct host_pattern {
 
 /// Options of a run (command line).
 struct options {
-  std::uint64_t graphs = 1000;            ///< random graphs (the fixed edge cases included)
-  std::uint64_t seed = 20240917;          ///< base seed of the random graphs and of every check
-  std::uint64_t max_vertices = 3000;      ///< bound on the random graphs' vertex counts (about)
-  std::string data_dir;                   ///< LAGraph's data directory ("" = no files)
-  bool files = true;                      ///< compare on the data files too
-  std::vector<std::string> specs;         ///< --graph: only these graphs
-  std::vector<std::string> file_list;     ///< --file: only these files
-  bool op_seed_given = false;             ///< --op-seed: replay one graph's checks
+  std::uint64_t graphs = 1000;         ///< random graphs (the fixed edge cases included)
+  std::uint64_t seed = 20240917;       ///< base seed of the random graphs and of every check
+  std::uint64_t max_vertices = 3000;   ///< bound on the random graphs' vertex counts (about)
+  std::string data_dir;                ///< LAGraph's data directory ("" = no files)
+  bool files = true;                   ///< compare on the data files too
+  std::vector<std::string> specs;      ///< --graph: only these graphs
+  std::vector<std::string> file_list;  ///< --file: only these files
+  bool op_seed_given = false;          ///< --op-seed: replay one graph's checks
   std::uint64_t op_seed = 0;
-  bool self_test = false;                 ///< plant a fault in every comparison; all must be caught
-  int max_reports = 20;                   ///< failures printed in full
-  bool verbose = false;                   ///< one line per graph
-  std::uint64_t mxm_work_limit = 4000000; ///< skip mxm when nnz(A) * max degree exceeds this
+  bool self_test = false;                  ///< plant a fault in every comparison; all must be caught
+  int max_reports = 20;                    ///< failures printed in full
+  bool verbose = false;                    ///< one line per graph
+  std::uint64_t mxm_work_limit = 4000000;  ///< skip mxm when nnz(A) * max degree exceeds this
 };
 
 /// A graph with both of its sides. The GraphBLAS side is built from the edge list (or read by LAGraph)
 /// by the oracle's own code, never from BitGraph's CSR, so a bug in BitGraph's builders shows up.
 struct graph_under_test {
-  std::string name;             ///< spec or file name
-  std::uint64_t op_seed = 0;    ///< seeds sources, vectors, masks and tile choices of every check
+  std::string name;           ///< spec or file name
+  std::uint64_t op_seed = 0;  ///< seeds sources, vectors, masks and tile choices of every check
   vertex_t n = 0;
-  bool directed = true;         ///< BitGraph's graph kind
+  bool directed = true;  ///< BitGraph's graph kind
   // GraphBLAS side.
-  gb::matrix a;                 ///< pattern, BOOL true at every stored entry
-  gb::matrix weights;           ///< FP64 weights; empty when unweighted
-  bool float_weights = false;   ///< weights were read as FP32 by LAGraph (BitGraph reads doubles)
-  bool integer_weights = true;  ///< every weight is an integer of magnitude < 2^31: arithmetic is exact
-  bool byte_weights = true;     ///< every weight is an integer in [0, 255]: casts to any semiring type agree
+  gb::matrix a;                     ///< pattern, BOOL true at every stored entry
+  gb::matrix weights;               ///< FP64 weights; empty when unweighted
+  bool float_weights = false;       ///< weights were read as FP32 by LAGraph (BitGraph reads doubles)
+  bool integer_weights = true;      ///< every weight is an integer of magnitude < 2^31: arithmetic is exact
+  bool byte_weights = true;         ///< every weight is an integer in [0, 255]: casts to any semiring type agree
   bool nonnegative_weights = true;  ///< and finite: SSSP applies
-  host_pattern rows;            ///< pattern of A
-  host_pattern cols;            ///< pattern of A^T
+  host_pattern rows;                ///< pattern of A
+  host_pattern cols;                ///< pattern of A^T
   // BitGraph side.
-  csr_graph<mem_space> csr;     ///< built by build_csr
+  csr_graph<mem_space> csr;  ///< built by build_csr
 };
 
 /// What every check gets.

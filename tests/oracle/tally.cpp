@@ -75,7 +75,8 @@ void tally::print_summary(std::ostream& os, double seconds) const {
   if (self_test_) os << "  planted faults: " << planted << ", caught: " << caught << "\n";
   if (!coverage_.empty()) {
     os << "  coverage (operand combinations exercised):\n";
-    for (const auto& [what, count] : coverage_) os << "    " << std::left << std::setw(60) << what << std::right << count << "\n";
+    for (const auto& [what, count] : coverage_)
+      os << "    " << std::left << std::setw(60) << what << std::right << count << "\n";
   }
   for (const auto& n : notes_) os << "  note: " << n << "\n";
   os << (failures_ == 0 ? "oracle: PASS" : cat("oracle: FAIL (", failures_, " failures)")) << std::endl;

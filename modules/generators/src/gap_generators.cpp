@@ -13,9 +13,9 @@
 #include <thread>
 
 #include "bitgraph/core/error.hpp"
-#include "bitgraph/generators/detail.hpp"
 #include "bitgraph/generators/generators.hpp"
 #include "bitgraph/generators/graph_spec.hpp"
+#include "generators_detail.hpp"
 
 namespace bitgraph::gen {
 
@@ -57,8 +57,7 @@ std::uint32_t block_seed(std::uint32_t seed, std::uint64_t block) {
 }
 
 std::uint64_t gap_edge_count(unsigned scale, std::uint32_t edge_factor, const char* func) {
-  BITGRAPH_CHECK_ARG(scale >= 1 && scale <= max_scale, func, "scale ", scale, " is out of range 1..",
-                     max_scale);
+  BITGRAPH_CHECK_ARG(scale >= 1 && scale <= max_scale, func, "scale ", scale, " is out of range 1..", max_scale);
   BITGRAPH_CHECK_ARG(edge_factor >= 1, func, "edge factor must be at least 1");
   // 2^31 * (2^32 - 1) < 2^64: the product always fits.
   return (std::uint64_t{1} << scale) * edge_factor;
@@ -74,8 +73,7 @@ std::string gap_name(graph_source source, unsigned scale, std::uint32_t edge_fac
 }
 
 // One block of current GAP's R-MAT: `count` edges from an engine already seeded for the block.
-void rmat_block(detail::mt19937_block& rng, unsigned scale, vertex_t* src, vertex_t* dst,
-                std::uint64_t count) {
+void rmat_block(detail::mt19937_block& rng, unsigned scale, vertex_t* src, vertex_t* dst, std::uint64_t count) {
   // GAP: `const uint32_t A = 0.57*max, ...` — products in double, truncated; sums in uint32.
   constexpr std::uint32_t max = std::numeric_limits<std::uint32_t>::max();
   constexpr auto a = static_cast<std::uint32_t>(0.57 * max);
@@ -101,8 +99,7 @@ void rmat_block(detail::mt19937_block& rng, unsigned scale, vertex_t* src, verte
 
 // One block of older GAP's R-MAT: thresholds summed in float, draws from libstdc++'s
 // uniform_real_distribution<float> over std::mt19937.
-void rmat_block_legacy_float(std::mt19937& rng, unsigned scale, vertex_t* src, vertex_t* dst,
-                             std::uint64_t count) {
+void rmat_block_legacy_float(std::mt19937& rng, unsigned scale, vertex_t* src, vertex_t* dst, std::uint64_t count) {
   const float a = 0.57f, b = 0.19f, c = 0.19f;
   std::uniform_real_distribution<float> udist(0, 1.0f);
   for (std::uint64_t e = 0; e < count; ++e) {
@@ -132,13 +129,12 @@ void permute_ids(edge_list& edges, std::uint32_t seed, unsigned threads, const c
   std::shuffle(perm.data(), perm.data() + perm.size(), rng);
   vertex_t* src = edges.src.data();
   vertex_t* dst = edges.dst.data();
-  detail::parallel_chunks(edges.size(), std::uint64_t{1} << 16, threads,
-                          [&](std::uint64_t begin, std::uint64_t end) {
-                            for (std::uint64_t e = begin; e < end; ++e) {
-                              src[e] = perm[src[e]];
-                              dst[e] = perm[dst[e]];
-                            }
-                          });
+  detail::parallel_chunks(edges.size(), std::uint64_t{1} << 16, threads, [&](std::uint64_t begin, std::uint64_t end) {
+    for (std::uint64_t e = begin; e < end; ++e) {
+      src[e] = perm[src[e]];
+      dst[e] = perm[dst[e]];
+    }
+  });
 }
 
 }  // namespace
@@ -149,9 +145,8 @@ unsigned generator_threads(unsigned requested) {
     const std::string_view text(env);
     unsigned value = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    BITGRAPH_CHECK_ARG(ec == std::errc() && end == text.data() + text.size() && value > 0,
-                       "gen::generator_threads", "BITGRAPH_GEN_THREADS='", text,
-                       "' is not a positive integer");
+    BITGRAPH_CHECK_ARG(ec == std::errc() && end == text.data() + text.size() && value > 0, "gen::generator_threads",
+                       "BITGRAPH_GEN_THREADS='", text, "' is not a positive integer");
     return value;
   }
   return std::max(1u, std::thread::hardware_concurrency());
@@ -161,8 +156,8 @@ edge_list kronecker(unsigned scale, std::uint32_t edge_factor, std::uint32_t see
                     kronecker_variant variant) {
   constexpr const char* func = "gen::kronecker";
   const std::uint64_t num_edges = gap_edge_count(scale, edge_factor, func);
-  BITGRAPH_CHECK_ARG(variant == kronecker_variant::gap || variant == kronecker_variant::gap_legacy_float,
-                     func, "unknown Kronecker variant ", static_cast<int>(variant));
+  BITGRAPH_CHECK_ARG(variant == kronecker_variant::gap || variant == kronecker_variant::gap_legacy_float, func,
+                     "unknown Kronecker variant ", static_cast<int>(variant));
   threads = generator_threads(threads);
   edge_list edges;
   edges.num_vertices = std::uint64_t{1} << scale;
@@ -228,8 +223,8 @@ edge_list uniform_random(unsigned scale, std::uint32_t edge_factor, std::uint32_
 
 void insert_gap_weights(edge_list& edges, std::uint32_t seed, unsigned threads) {
   constexpr const char* func = "gen::insert_gap_weights";
-  BITGRAPH_CHECK_ARG(edges.src.size() == edges.dst.size(), func, "edge list has ", edges.src.size(),
-                     " sources but ", edges.dst.size(), " destinations");
+  BITGRAPH_CHECK_ARG(edges.src.size() == edges.dst.size(), func, "edge list has ", edges.src.size(), " sources but ",
+                     edges.dst.size(), " destinations");
   threads = generator_threads(threads);
   const std::uint64_t count = edges.size();
   auto weights = detail::checked_vector<double>(count, func, "the edge weights");

@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "bitgraph/core/error.hpp"
-#include "bitgraph/generators/detail.hpp"
 #include "bitgraph/generators/generators.hpp"
 #include "bitgraph/generators/graph_spec.hpp"
+#include "generators_detail.hpp"
 
 namespace bitgraph::gen {
 
@@ -47,8 +47,8 @@ struct cell_grid {
 // pairs with the four cells after it in row-major order, so each close pair is found exactly once and
 // always with p < q.
 template <class Emit>
-void scan_row(std::uint64_t row, const cell_grid& grid, const std::vector<std::uint64_t>& cell_start,
-              const double* x, const double* y, double r2, Emit&& emit) {
+void scan_row(std::uint64_t row, const cell_grid& grid, const std::vector<std::uint64_t>& cell_start, const double* x,
+              const double* y, double r2, Emit&& emit) {
   const std::uint64_t side = grid.side;
   for (std::uint64_t col = 0; col < side; ++col) {
     const std::uint64_t c = row * side + col;
@@ -87,8 +87,7 @@ double random_geometric_radius(unsigned scale) {
 }
 
 geometric_graph random_geometric_graph(unsigned scale, std::uint32_t seed, unsigned threads) {
-  BITGRAPH_CHECK_ARG(scale >= 1 && scale <= max_scale, rgg_func, "scale ", scale, " is out of range 1..",
-                     max_scale);
+  BITGRAPH_CHECK_ARG(scale >= 1 && scale <= max_scale, rgg_func, "scale ", scale, " is out of range 1..", max_scale);
   threads = generator_threads(threads);
   const std::uint64_t n = std::uint64_t{1} << scale;
   geometric_graph result;

@@ -37,9 +37,7 @@ constexpr std::array<source_entry, 7> sources{{
     {graph_source::file, "file"},
 }};
 
-bool is_gap_source(graph_source s) {
-  return s == graph_source::kronecker || s == graph_source::uniform_random;
-}
+bool is_gap_source(graph_source s) { return s == graph_source::kronecker || s == graph_source::uniform_random; }
 
 std::vector<std::string_view> split(std::string_view text, char sep) {
   std::vector<std::string_view> parts;
@@ -70,8 +68,7 @@ struct option_state {
 enum class option_result { not_an_option, applied };
 
 // Applies one `:option` segment; throws for malformed or inapplicable options of a known name.
-option_result apply_option(std::string_view option, std::string_view text, graph_spec& spec,
-                           option_state& seen) {
+option_result apply_option(std::string_view option, std::string_view text, graph_spec& spec, option_state& seen) {
   const std::size_t eq = option.find('=');
   const std::string_view key = option.substr(0, eq);
   const bool has_value = eq != std::string_view::npos;
@@ -103,8 +100,7 @@ option_result apply_option(std::string_view option, std::string_view text, graph
     spec.weighted = true;
   } else if (key == "directed" || key == "undirected") {
     no_value();
-    BITGRAPH_CHECK_ARG(!seen.kind, parse_func, "'", text,
-                       "': give at most one of 'directed' and 'undirected'");
+    BITGRAPH_CHECK_ARG(!seen.kind, parse_func, "'", text, "': give at most one of 'directed' and 'undirected'");
     seen.kind = true;
     spec.kind = key == "directed" ? graph_kind::directed : graph_kind::undirected;
   } else if (key == "loops") {
@@ -129,22 +125,19 @@ void check_parameter(const graph_spec& spec, std::string_view text, const char* 
     case graph_source::kronecker:
     case graph_source::uniform_random:
     case graph_source::random_geometric:
-      BITGRAPH_CHECK_ARG(p >= 1 && p <= max_scale, func, "'", text, "': scale ", p, " is out of range 1..",
-                         max_scale);
+      BITGRAPH_CHECK_ARG(p >= 1 && p <= max_scale, func, "'", text, "': scale ", p, " is out of range 1..", max_scale);
       break;
     case graph_source::grid_2d:
-      BITGRAPH_CHECK_ARG(p >= 1 && p <= max_grid_2d_k, func, "'", text, "': grid side ", p,
-                         " is out of range 1..", max_grid_2d_k,
-                         " (K^2 vertices must be fewer than 2^32 - 1)");
+      BITGRAPH_CHECK_ARG(p >= 1 && p <= max_grid_2d_k, func, "'", text, "': grid side ", p, " is out of range 1..",
+                         max_grid_2d_k, " (K^2 vertices must be fewer than 2^32 - 1)");
       break;
     case graph_source::grid_3d:
-      BITGRAPH_CHECK_ARG(p >= 1 && p <= max_grid_3d_k, func, "'", text, "': grid side ", p,
-                         " is out of range 1..", max_grid_3d_k,
-                         " (K^3 vertices must be fewer than 2^32 - 1)");
+      BITGRAPH_CHECK_ARG(p >= 1 && p <= max_grid_3d_k, func, "'", text, "': grid side ", p, " is out of range 1..",
+                         max_grid_3d_k, " (K^3 vertices must be fewer than 2^32 - 1)");
       break;
     case graph_source::mycielski:
-      BITGRAPH_CHECK_ARG(p >= min_mycielski_k && p <= max_mycielski_k, func, "'", text, "': Mycielski order ",
-                         p, " is out of range ", min_mycielski_k, "..", max_mycielski_k);
+      BITGRAPH_CHECK_ARG(p >= min_mycielski_k && p <= max_mycielski_k, func, "'", text, "': Mycielski order ", p,
+                         " is out of range ", min_mycielski_k, "..", max_mycielski_k);
       break;
     case graph_source::file:
       break;
@@ -155,9 +148,8 @@ file_format format_of(std::string_view path) {
   constexpr std::string_view ext = ".mtx";
   if (path.size() < ext.size()) return file_format::edge_list;
   const std::string_view tail = path.substr(path.size() - ext.size());
-  const bool mtx = std::equal(tail.begin(), tail.end(), ext.begin(), [](char a, char b) {
-    return std::tolower(static_cast<unsigned char>(a)) == b;
-  });
+  const bool mtx = std::equal(tail.begin(), tail.end(), ext.begin(),
+                              [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; });
   return mtx ? file_format::matrix_market : file_format::edge_list;
 }
 
@@ -186,8 +178,7 @@ csr_build_options graph_spec::build_options(edge_storage storage) const {
 }
 
 graph_spec parse_graph_spec(std::string_view text) {
-  BITGRAPH_CHECK_ARG(!text.empty(), parse_func,
-                     "empty graph spec; expected NAME:PARAM[:option...], e.g. kron:20");
+  BITGRAPH_CHECK_ARG(!text.empty(), parse_func, "empty graph spec; expected NAME:PARAM[:option...], e.g. kron:20");
   const auto parts = split(text, ':');
   graph_spec spec;
   const auto found =
@@ -214,15 +205,15 @@ graph_spec parse_graph_spec(std::string_view text) {
     return spec;
   }
 
-  BITGRAPH_CHECK_ARG(parts.size() >= 2 && !parts[1].empty(), parse_func, "'", text,
-                     "': missing parameter after '", parts[0], "' (", parts[0], ":N)");
-  BITGRAPH_CHECK_ARG(parse_unsigned(parts[1], spec.parameter), parse_func, "'", text, "': parameter '",
-                     parts[1], "' of ", parts[0], " is not a non-negative integer");
+  BITGRAPH_CHECK_ARG(parts.size() >= 2 && !parts[1].empty(), parse_func, "'", text, "': missing parameter after '",
+                     parts[0], "' (", parts[0], ":N)");
+  BITGRAPH_CHECK_ARG(parse_unsigned(parts[1], spec.parameter), parse_func, "'", text, "': parameter '", parts[1],
+                     "' of ", parts[0], " is not a non-negative integer");
   check_parameter(spec, text, parse_func);
   for (std::size_t i = 2; i < parts.size(); ++i) {
     BITGRAPH_CHECK_ARG(!parts[i].empty(), parse_func, "'", text, "': empty option");
-    BITGRAPH_CHECK_ARG(apply_option(parts[i], text, spec, seen) == option_result::applied, parse_func, "'",
-                       text, "': unknown option '", parts[i],
+    BITGRAPH_CHECK_ARG(apply_option(parts[i], text, spec, seen) == option_result::applied, parse_func, "'", text,
+                       "': unknown option '", parts[i],
                        "' (expected seed=N, degree=N, weighted, directed, undirected or loops)");
   }
   return spec;
@@ -270,8 +261,8 @@ edge_list generate(const graph_spec& spec, unsigned threads) {
       edges = mycielski(static_cast<unsigned>(p));
       break;
     case graph_source::file:
-      throw invalid_argument_error(detail::concat("bitgraph::", func, ": '", to_string(spec),
-                                                  "' names a file; load it with bitgraph::io"));
+      throw invalid_argument_error(
+          detail::concat("bitgraph::", func, ": '", to_string(spec), "' names a file; load it with bitgraph::io"));
   }
   if (spec.weighted) insert_gap_weights(edges, spec.seed, threads);
   edges.name = to_string(spec);

@@ -4,9 +4,9 @@
 #include <string>
 
 #include "bitgraph/core/error.hpp"
-#include "bitgraph/generators/detail.hpp"
 #include "bitgraph/generators/generators.hpp"
 #include "bitgraph/generators/graph_spec.hpp"
+#include "generators_detail.hpp"
 
 namespace bitgraph::gen {
 

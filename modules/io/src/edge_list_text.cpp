@@ -22,11 +22,16 @@ std::uint64_t parse_id(const line_reader& in, const char*& p, const char* e, con
   const char* start = p;
   std::uint64_t id = 0;
   switch (detail::parse_u64(p, e, id)) {
-    case number_status::ok: return id;
-    case number_status::missing: in.fail(fmt::format("the line has no {} ({})", what, usage));
-    case number_status::negative: in.fail(fmt::format("negative {} {}", what, quote(detail::token_at(start, e))));
-    case number_status::overflow: in.fail(fmt::format("{} {} is too large", what, quote(detail::token_at(start, e))));
-    case number_status::invalid: break;
+    case number_status::ok:
+      return id;
+    case number_status::missing:
+      in.fail(fmt::format("the line has no {} ({})", what, usage));
+    case number_status::negative:
+      in.fail(fmt::format("negative {} {}", what, quote(detail::token_at(start, e))));
+    case number_status::overflow:
+      in.fail(fmt::format("{} {} is too large", what, quote(detail::token_at(start, e))));
+    case number_status::invalid:
+      break;
   }
   in.fail(fmt::format("invalid {} {} ({})", what, quote(detail::token_at(start, e)), usage));
 }
@@ -79,7 +84,8 @@ edge_list read_edges(detail::byte_source& src, const std::string& name, const ed
     if (detail::skip_space(p, e) != e) {
       const char* start = p;
       const auto s = detail::parse_f64(p, e, w);
-      if (s != number_status::ok) in.fail(fmt::format("invalid weight {} ({})", quote(detail::token_at(start, e)), usage));
+      if (s != number_status::ok)
+        in.fail(fmt::format("invalid weight {} ({})", quote(detail::token_at(start, e)), usage));
       c = 3;
       p = detail::skip_space(p, e);
       if (p != e) in.fail(fmt::format("unexpected {} after the weight ({})", quote(detail::token_at(p, e)), usage));
@@ -103,11 +109,11 @@ edge_list read_edges(detail::byte_source& src, const std::string& name, const ed
 void check_edges(const edge_list& el) {
   BITGRAPH_CHECK_ARG(el.src.size() == el.dst.size(), "io::write_edge_list", "src has ", el.src.size(),
                      " entries but dst has ", el.dst.size());
-  BITGRAPH_CHECK_ARG(el.weights.empty() || el.weights.size() == el.src.size(), "io::write_edge_list",
-                     "weights has ", el.weights.size(), " entries but there are ", el.src.size(), " edges");
+  BITGRAPH_CHECK_ARG(el.weights.empty() || el.weights.size() == el.src.size(), "io::write_edge_list", "weights has ",
+                     el.weights.size(), " entries but there are ", el.src.size(), " edges");
   for (std::size_t k = 0; k < el.src.size(); ++k) {
-    BITGRAPH_CHECK_ARG(el.src[k] < el.num_vertices && el.dst[k] < el.num_vertices, "io::write_edge_list", "entry ",
-                       k, " (", el.src[k], ", ", el.dst[k], ") has an id >= num_vertices = ", el.num_vertices);
+    BITGRAPH_CHECK_ARG(el.src[k] < el.num_vertices && el.dst[k] < el.num_vertices, "io::write_edge_list", "entry ", k,
+                       " (", el.src[k], ", ", el.dst[k], ") has an id >= num_vertices = ", el.num_vertices);
   }
 }
 
@@ -131,7 +137,8 @@ void write_edges(detail::text_sink& out, const edge_list& el, const edge_list_wr
   const bool values = opts.write_weights && el.weighted();
   const std::uint64_t base = opts.one_based ? 1 : 0;
   put_header(out, el.num_vertices, el.size(), opts);
-  for (std::size_t k = 0; k < el.src.size(); ++k) put_edge(out, el.src[k], el.dst[k], values ? &el.weights[k] : nullptr, base);
+  for (std::size_t k = 0; k < el.src.size(); ++k)
+    put_edge(out, el.src[k], el.dst[k], values ? &el.weights[k] : nullptr, base);
   out.close();
 }
 
@@ -154,9 +161,12 @@ void check_csr(const host_csr& g) {
 
 const char* storage_name(edge_storage s) {
   switch (s) {
-    case edge_storage::general: return "general";
-    case edge_storage::symmetric: return "symmetric";
-    case edge_storage::skew_symmetric: return "skew-symmetric";
+    case edge_storage::general:
+      return "general";
+    case edge_storage::symmetric:
+      return "symmetric";
+    case edge_storage::skew_symmetric:
+      return "skew-symmetric";
   }
   return "?";
 }

@@ -140,8 +140,8 @@ std::unique_ptr<file_input> open_input(const std::filesystem::path& file) {
   }
   std::FILE* f = std::fopen(file.c_str(), "rb");
   if (f == nullptr) {
-    throw error(fmt::format("bitgraph::io: cannot open '{}': {}", file.string(),
-                            std::generic_category().message(errno)));
+    throw error(
+        fmt::format("bitgraph::io: cannot open '{}': {}", file.string(), std::generic_category().message(errno)));
   }
   // The size of the opened file, not of the path: a writer may rename a new cache over it meanwhile.
   long size = -1;
@@ -291,8 +291,8 @@ cache_key make_cache_key(const std::string& source_path, const csr_build_options
   return key;
 }
 
-cache_key make_cache_key(const std::string& source_path, const csr_build_options& build,
-                         const mm_read_options& reader, std::string extra) {
+cache_key make_cache_key(const std::string& source_path, const csr_build_options& build, const mm_read_options& reader,
+                         std::string extra) {
   cache_key key = make_cache_key(source_path, build, std::move(extra));
   key.reader = to_string(reader);
   return key;
@@ -309,8 +309,8 @@ std::filesystem::path cache_file(const std::filesystem::path& dir, const cache_k
   // The stem only helps people browsing the directory; the hash (and the key inside) identify the cache.
   std::string stem = std::filesystem::path(key.source).stem().string();
   for (char& c : stem) {
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
-                    c == '_' || c == '.';
+    const bool ok =
+        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.';
     if (!ok) c = '_';
   }
   if (stem.size() > 64) stem.resize(64);

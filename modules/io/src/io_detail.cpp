@@ -106,8 +106,8 @@ bool line_reader::next(std::string_view& line) {
   for (;;) {
     const char* base = buf_.data();
     const void* nl = std::memchr(base + scanned_, '\n', end_ - scanned_);
-    std::size_t stop;       // end of the line's content
-    std::size_t resume;     // where the next line starts
+    std::size_t stop;    // end of the line's content
+    std::size_t resume;  // where the next line starts
     if (nl != nullptr) {
       stop = std::size_t(static_cast<const char*>(nl) - base);
       resume = stop + 1;

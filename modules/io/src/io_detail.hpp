@@ -87,14 +87,14 @@ class line_reader {
   byte_source& src_;
   std::string source_;
   std::vector<char> buf_;
-  std::size_t begin_ = 0;             // first byte not yet returned
-  std::size_t end_ = 0;               // one past the last valid byte
-  std::size_t scanned_ = 0;           // bytes in [begin_, scanned_) are known to hold no '\n'
-  std::size_t nul_ = SIZE_MAX;        // index of the first NUL byte in the buffer, if any
+  std::size_t begin_ = 0;       // first byte not yet returned
+  std::size_t end_ = 0;         // one past the last valid byte
+  std::size_t scanned_ = 0;     // bytes in [begin_, scanned_) are known to hold no '\n'
+  std::size_t nul_ = SIZE_MAX;  // index of the first NUL byte in the buffer, if any
   bool eof_ = false;
   bool first_ = true;
   std::uint64_t line_no_ = 0;
-  std::uint64_t consumed_ = 0;        // bytes returned so far, terminators included
+  std::uint64_t consumed_ = 0;  // bytes returned so far, terminators included
   std::optional<std::uint64_t> total_;
 };
 
@@ -235,8 +235,7 @@ class xxh64 {
 
  private:
   static constexpr std::uint64_t p1 = 11400714785074694791ULL, p2 = 14029467366897019727ULL,
-                                 p3 = 1609587929392839161ULL, p4 = 9650029242287828579ULL,
-                                 p5 = 2870177450012600261ULL;
+                                 p3 = 1609587929392839161ULL, p4 = 9650029242287828579ULL, p5 = 2870177450012600261ULL;
   static std::uint64_t rotl(std::uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
   static std::uint64_t round(std::uint64_t acc, std::uint64_t in) { return rotl(acc + in * p2, 31) * p1; }
   // Little-endian loads: the checksum is defined on the bytes, whatever the host order.

@@ -34,10 +34,14 @@ bool starts_with_ci(std::string_view s, std::string_view prefix) {
 
 const char* symmetry_name(mm_symmetry s) {
   switch (s) {
-    case mm_symmetry::general: return "general";
-    case mm_symmetry::symmetric: return "symmetric";
-    case mm_symmetry::skew_symmetric: return "skew-symmetric";
-    case mm_symmetry::hermitian: return "hermitian";
+    case mm_symmetry::general:
+      return "general";
+    case mm_symmetry::symmetric:
+      return "symmetric";
+    case mm_symmetry::skew_symmetric:
+      return "skew-symmetric";
+    case mm_symmetry::hermitian:
+      return "hermitian";
   }
   return "?";
 }
@@ -59,8 +63,8 @@ struct graphblas_type {
   bool integral;
   bool is_unsigned;
   std::int64_t lo;
-  std::int64_t hi;       // for signed types
-  std::uint64_t umax;    // for unsigned types
+  std::int64_t hi;     // for signed types
+  std::uint64_t umax;  // for unsigned types
 };
 
 constexpr std::array<graphblas_type, 11> graphblas_types{{
@@ -88,10 +92,9 @@ struct parsed_header {
 [[noreturn]] void too_many_vertices(const line_reader& in, const char* what, std::uint64_t count,
                                     const mm_read_options& opts) {
   const std::uint64_t limit = std::min(opts.max_vertices, max_vertices - 1);
-  throw size_error(fmt::format("{}:{}: the matrix has {} {}, more than the {} vertices {}", in.source(),
-                               in.line_number(), count, what, limit,
-                               limit < max_vertices - 1 ? "allowed by mm_read_options::max_vertices"
-                                                        : "BitGraph supports (32-bit vertex ids)"));
+  throw size_error(fmt::format(
+      "{}:{}: the matrix has {} {}, more than the {} vertices {}", in.source(), in.line_number(), count, what, limit,
+      limit < max_vertices - 1 ? "allowed by mm_read_options::max_vertices" : "BitGraph supports (32-bit vertex ids)"));
 }
 
 void parse_banner(line_reader& in, std::string_view line, parsed_header& ph) {
@@ -166,9 +169,10 @@ void parse_graphblas_line(line_reader& in, std::string_view line, parsed_header&
   const auto it = std::find_if(graphblas_types.begin(), graphblas_types.end(),
                                [&](const graphblas_type& t) { return t.name == name; });
   if (it == graphblas_types.end()) {
-    in.fail(fmt::format("unknown %%GraphBLAS type {} (expected bool, int8_t, int16_t, int32_t, int64_t, "
-                        "uint8_t, uint16_t, uint32_t, uint64_t, float or double)",
-                        quote(name)));
+    in.fail(
+        fmt::format("unknown %%GraphBLAS type {} (expected bool, int8_t, int16_t, int32_t, int64_t, "
+                    "uint8_t, uint16_t, uint32_t, uint64_t, float or double)",
+                    quote(name)));
   }
   if (ph.h.symmetry == mm_symmetry::skew_symmetric && it->is_unsigned) {
     in.fail(fmt::format("a skew-symmetric matrix cannot have the unsigned %%GraphBLAS type {}", name));
@@ -207,8 +211,10 @@ std::uint64_t parse_size_field(line_reader& in, const char*& p, const char* e, c
   std::uint64_t v = 0;
   const char* start = p;
   switch (detail::parse_u64(p, e, v)) {
-    case number_status::ok: return v;
-    case number_status::missing: in.fail(fmt::format("the size line has no {}", what));
+    case number_status::ok:
+      return v;
+    case number_status::missing:
+      in.fail(fmt::format("the size line has no {}", what));
     case number_status::negative:
       in.fail(fmt::format("negative {} {} on the size line", what, quote(detail::token_at(start, e))));
     case number_status::overflow:
@@ -234,8 +240,7 @@ void parse_size_line(line_reader& in, std::string_view line, parsed_header& ph, 
     h.field = mm_field::real;
     h.symmetry = mm_symmetry::general;
   } else if (h.format == mm_format::coordinate && ntok != 3) {
-    in.fail(fmt::format("the size line of a coordinate matrix must be 'rows columns entries', found {}",
-                        quote(line)));
+    in.fail(fmt::format("the size line of a coordinate matrix must be 'rows columns entries', found {}", quote(line)));
   } else if (h.format == mm_format::array && ntok != 2) {
     in.fail(fmt::format("the size line of an array matrix must be 'rows columns', found {}", quote(line)));
   }
@@ -251,13 +256,14 @@ void parse_size_line(line_reader& in, std::string_view line, parsed_header& ph, 
   if (h.cols > limit) too_many_vertices(in, "columns", h.cols, opts);
   if (h.rows != h.cols) {
     if (h.symmetry != mm_symmetry::general) {
-      in.fail(fmt::format("a {} matrix must be square, this one is {} x {}", symmetry_name(h.symmetry), h.rows,
-                          h.cols));
+      in.fail(
+          fmt::format("a {} matrix must be square, this one is {} x {}", symmetry_name(h.symmetry), h.rows, h.cols));
     }
     if (!opts.pad_rectangular) {
-      in.fail(fmt::format("the matrix is {} x {} but a graph needs a square matrix (set "
-                          "mm_read_options::pad_rectangular to read it with {} vertices)",
-                          h.rows, h.cols, std::max(h.rows, h.cols)));
+      in.fail(
+          fmt::format("the matrix is {} x {} but a graph needs a square matrix (set "
+                      "mm_read_options::pad_rectangular to read it with {} vertices)",
+                      h.rows, h.cols, std::max(h.rows, h.cols)));
     }
   }
   ph.n = std::max(h.rows, h.cols);
@@ -266,10 +272,16 @@ void parse_size_line(line_reader& in, std::string_view line, parsed_header& ph, 
   const std::uint64_t triangle = h.rows * (h.rows + 1) / 2;  // with the diagonal
   if (h.format == mm_format::array) {
     switch (h.symmetry) {
-      case mm_symmetry::general: h.entries = full; break;
+      case mm_symmetry::general:
+        h.entries = full;
+        break;
       case mm_symmetry::symmetric:
-      case mm_symmetry::hermitian: h.entries = triangle; break;
-      case mm_symmetry::skew_symmetric: h.entries = triangle - h.rows; break;  // the zero diagonal is implied
+      case mm_symmetry::hermitian:
+        h.entries = triangle;
+        break;
+      case mm_symmetry::skew_symmetric:
+        h.entries = triangle - h.rows;
+        break;  // the zero diagonal is implied
     }
   } else {
     if (h.entries > std::uint64_t(INT64_MAX)) {
@@ -277,16 +289,22 @@ void parse_size_line(line_reader& in, std::string_view line, parsed_header& ph, 
     }
     const std::uint64_t positions = h.symmetry == mm_symmetry::general ? full : triangle;
     if (!opts.allow_duplicates && h.entries > positions) {
-      in.fail(fmt::format("{} entries are declared but a {} x {} {} matrix has only {} distinct positions",
-                          h.entries, h.rows, h.cols, symmetry_name(h.symmetry), positions));
+      in.fail(fmt::format("{} entries are declared but a {} x {} {} matrix has only {} distinct positions", h.entries,
+                          h.rows, h.cols, symmetry_name(h.symmetry), positions));
     }
   }
   switch (h.symmetry) {
-    case mm_symmetry::general: ph.storage = edge_storage::general; break;
+    case mm_symmetry::general:
+      ph.storage = edge_storage::general;
+      break;
     // A Hermitian matrix with real values is symmetric.
     case mm_symmetry::symmetric:
-    case mm_symmetry::hermitian: ph.storage = edge_storage::symmetric; break;
-    case mm_symmetry::skew_symmetric: ph.storage = edge_storage::skew_symmetric; break;
+    case mm_symmetry::hermitian:
+      ph.storage = edge_storage::symmetric;
+      break;
+    case mm_symmetry::skew_symmetric:
+      ph.storage = edge_storage::skew_symmetric;
+      break;
   }
   make_value_rule(ph);
 }
@@ -335,10 +353,9 @@ class line_map {
     }
   }
   std::uint64_t line_of(std::uint64_t entry) const {
-    auto it = std::upper_bound(runs_.begin(), runs_.end(), entry,
-                               [](std::uint64_t k, const std::pair<std::uint64_t, std::uint64_t>& r) {
-                                 return k < r.first;
-                               });
+    auto it =
+        std::upper_bound(runs_.begin(), runs_.end(), entry,
+                         [](std::uint64_t k, const std::pair<std::uint64_t, std::uint64_t>& r) { return k < r.first; });
     const std::uint64_t skipped = it == runs_.begin() ? 0 : std::prev(it)->second;
     return first_ + entry + skipped;
   }
@@ -356,19 +373,22 @@ std::uint64_t reservation(const line_reader& in, std::uint64_t declared, std::ui
   return std::min(declared, *left / min_line_bytes + 1);
 }
 
-[[noreturn]] void bad_number(const line_reader& in, number_status s, const char* what, const char* start,
-                             const char* e, const char* usage) {
+[[noreturn]] void bad_number(const line_reader& in, number_status s, const char* what, const char* start, const char* e,
+                             const char* usage) {
   const auto tok = quote(detail::token_at(start, e));
   switch (s) {
-    case number_status::missing: in.fail(fmt::format("the entry has no {} (expected '{}')", what, usage));
-    case number_status::negative: in.fail(fmt::format("negative {} {}", what, tok));
-    case number_status::overflow: in.fail(fmt::format("{} {} is out of range", what, tok));
-    default: in.fail(fmt::format("invalid {} {}", what, tok));
+    case number_status::missing:
+      in.fail(fmt::format("the entry has no {} (expected '{}')", what, usage));
+    case number_status::negative:
+      in.fail(fmt::format("negative {} {}", what, tok));
+    case number_status::overflow:
+      in.fail(fmt::format("{} {} is out of range", what, tok));
+    default:
+      in.fail(fmt::format("invalid {} {}", what, tok));
   }
 }
 
-double parse_value(const line_reader& in, const value_rule& rule, const char*& p, const char* e,
-                   const char* usage) {
+double parse_value(const line_reader& in, const value_rule& rule, const char*& p, const char* e, const char* usage) {
   const char* start = p;
   if (!rule.integral) {
     double v = 0;
@@ -483,8 +503,7 @@ void check_duplicates(const line_reader& in, const parsed_header& ph, const edge
   }
   in.fail_at(lines.line_of(second),
              fmt::format("duplicate entry ({}, {}): the entry on line {} has the same position{}",
-                         std::uint64_t(out.src[second]) + 1, std::uint64_t(out.dst[second]) + 1,
-                         lines.line_of(first),
+                         std::uint64_t(out.src[second]) + 1, std::uint64_t(out.dst[second]) + 1, lines.line_of(first),
                          mirrored ? " ((i, j) and (j, i) are one entry of a symmetric matrix)" : ""));
 }
 
@@ -505,8 +524,8 @@ void read_coordinate(line_reader& in, const parsed_header& ph, const mm_read_opt
   while (k < want) {
     if (!in.next(line)) {
       in.fail_at(in.line_number() + 1,
-                 fmt::format("unexpected end of input: {} of the {} entries declared on line {} were found", k,
-                             want, h.size_line));
+                 fmt::format("unexpected end of input: {} of the {} entries declared on line {} were found", k, want,
+                             h.size_line));
     }
     const char* e = line.data() + line.size();
     const char* p = detail::skip_space(line.data(), e);
@@ -586,13 +605,12 @@ void read_array(line_reader& in, const parsed_header& ph, const mm_read_options&
     const char* e = line.data() + line.size();
     const char* p = detail::skip_space(line.data(), e);
     if (p == e || *p == '%') continue;
-    in.fail(fmt::format("more values than the {} of the {} x {} {} array declared on line {}", want, h.rows,
-                        h.cols, symmetry_name(h.symmetry), h.size_line));
+    in.fail(fmt::format("more values than the {} of the {} x {} {} array declared on line {}", want, h.rows, h.cols,
+                        symmetry_name(h.symmetry), h.size_line));
   }
 }
 
-edge_list read_mm(detail::byte_source& src, const std::string& name, const mm_read_options& opts,
-                  mm_header* header) {
+edge_list read_mm(detail::byte_source& src, const std::string& name, const mm_read_options& opts, mm_header* header) {
   line_reader in(src, name);
   const parsed_header ph = read_header(in, opts);
   edge_list out;
@@ -669,15 +687,15 @@ std::uint64_t check_csr(const host_csr& g, bool symmetric, bool values) {
       ++lower_strict;
       // Only the lower triangle is written: an asymmetric "undirected" graph would be silently changed.
       BITGRAPH_CHECK_ARG(has_mirror(g, u, v, values ? &g.weights[p] : nullptr), "io::write_matrix_market",
-                         "the undirected graph is not symmetric: entry (", u, ", ", v, ") has no mirror (", v,
-                         ", ", u, ")", values ? " of the same weight" : "");
+                         "the undirected graph is not symmetric: entry (", u, ", ", v, ") has no mirror (", v, ", ", u,
+                         ")", values ? " of the same weight" : "");
     }
   }
   // Every lower entry has its mirror; equal counts then leave no unmatched upper entry (duplicates make
   // counts ambiguous, so multigraphs are checked one way only).
   BITGRAPH_CHECK_ARG(g.has_duplicates || lower_strict == upper, "io::write_matrix_market",
-                     "the undirected graph is not symmetric: ", upper, " entries above the diagonal but ",
-                     lower_strict, " below");
+                     "the undirected graph is not symmetric: ", upper, " entries above the diagonal but ", lower_strict,
+                     " below");
   return lower;
 }
 
@@ -705,12 +723,11 @@ void check_edges(const edge_list& el) {
                      " entries but dst has ", el.dst.size());
   BITGRAPH_CHECK_ARG(el.weights.empty() || el.weights.size() == el.src.size(), "io::write_matrix_market",
                      "weights has ", el.weights.size(), " entries but there are ", el.src.size(), " edges");
-  BITGRAPH_CHECK_ARG(el.num_vertices <= max_vertices - 1, "io::write_matrix_market", "num_vertices = ",
-                     el.num_vertices, " exceeds the limit of ", max_vertices - 1);
+  BITGRAPH_CHECK_ARG(el.num_vertices <= max_vertices - 1, "io::write_matrix_market", "num_vertices = ", el.num_vertices,
+                     " exceeds the limit of ", max_vertices - 1);
   for (std::size_t k = 0; k < el.src.size(); ++k) {
-    BITGRAPH_CHECK_ARG(el.src[k] < el.num_vertices && el.dst[k] < el.num_vertices, "io::write_matrix_market",
-                       "entry ", k, " (", el.src[k], ", ", el.dst[k], ") has an id >= num_vertices = ",
-                       el.num_vertices);
+    BITGRAPH_CHECK_ARG(el.src[k] < el.num_vertices && el.dst[k] < el.num_vertices, "io::write_matrix_market", "entry ",
+                       k, " (", el.src[k], ", ", el.dst[k], ") has an id >= num_vertices = ", el.num_vertices);
   }
 }
 
@@ -742,9 +759,8 @@ void write_edges(detail::text_sink& out, const edge_list& el, const mm_write_opt
 
 std::string to_string(const mm_read_options& opts) {
   return fmt::format("mm;banner={};rectangular={};duplicates={};values={};max_vertices={}",
-                     opts.allow_missing_banner ? "optional" : "required",
-                     opts.pad_rectangular ? "pad" : "reject", opts.allow_duplicates ? "keep" : "reject",
-                     opts.read_values ? "read" : "skip", opts.max_vertices);
+                     opts.allow_missing_banner ? "optional" : "required", opts.pad_rectangular ? "pad" : "reject",
+                     opts.allow_duplicates ? "keep" : "reject", opts.read_values ? "read" : "skip", opts.max_vertices);
 }
 
 edge_list read_matrix_market(const std::string& path, const mm_read_options& opts, mm_header* header) {

@@ -9,11 +9,11 @@
 namespace bitgraph::reorder::detail {
 
 void validate_csr(const host_csr& g, const char* func) {
-  BITGRAPH_CHECK_ARG(g.row_ptr.size() == static_cast<std::size_t>(g.n) + 1, func, "row_ptr has ",
-                     g.row_ptr.size(), " entries, expected n + 1 = ", static_cast<std::uint64_t>(g.n) + 1);
+  BITGRAPH_CHECK_ARG(g.row_ptr.size() == static_cast<std::size_t>(g.n) + 1, func, "row_ptr has ", g.row_ptr.size(),
+                     " entries, expected n + 1 = ", static_cast<std::uint64_t>(g.n) + 1);
   BITGRAPH_CHECK_ARG(g.row_ptr[0] == 0, func, "row_ptr[0] is ", g.row_ptr[0], ", expected 0");
-  BITGRAPH_CHECK_ARG(g.row_ptr[g.n] == g.col_idx.size(), func, "row_ptr[n] is ", g.row_ptr[g.n],
-                     " but col_idx holds ", g.col_idx.size(), " entries");
+  BITGRAPH_CHECK_ARG(g.row_ptr[g.n] == g.col_idx.size(), func, "row_ptr[n] is ", g.row_ptr[g.n], " but col_idx holds ",
+                     g.col_idx.size(), " entries");
   if (g.has_weights) {
     BITGRAPH_CHECK_ARG(g.weights.size() == g.col_idx.size(), func, "has_weights is set but weights has ",
                        g.weights.size(), " entries for ", g.col_idx.size(), " columns");
@@ -23,8 +23,8 @@ void validate_csr(const host_csr& g, const char* func) {
   }
   // Offsets first, so that the column checks below only read inside col_idx.
   for (vertex_t r = 0; r < g.n; ++r) {
-    BITGRAPH_CHECK_ARG(g.row_ptr[r] <= g.row_ptr[r + 1], func, "row_ptr is not non-decreasing at row ", r,
-                       " (", g.row_ptr[r], " > ", g.row_ptr[r + 1], ")");
+    BITGRAPH_CHECK_ARG(g.row_ptr[r] <= g.row_ptr[r + 1], func, "row_ptr is not non-decreasing at row ", r, " (",
+                       g.row_ptr[r], " > ", g.row_ptr[r + 1], ")");
   }
   for (vertex_t r = 0; r < g.n; ++r) {
     const offset_t lo = g.row_ptr[r], hi = g.row_ptr[r + 1];
@@ -34,17 +34,16 @@ void validate_csr(const host_csr& g, const char* func) {
                          " is out of range: the matrix must be square, n = ", g.n);
       if (k > lo) {
         const vertex_t prev = g.col_idx[k - 1];
-        BITGRAPH_CHECK_ARG(prev < c || (g.has_duplicates && prev == c), func, "row ", r,
-                           " is not sorted", g.has_duplicates ? "" : " or repeats a column", " (column ",
-                           prev, " before ", c, ")");
+        BITGRAPH_CHECK_ARG(prev < c || (g.has_duplicates && prev == c), func, "row ", r, " is not sorted",
+                           g.has_duplicates ? "" : " or repeats a column", " (column ", prev, " before ", c, ")");
       }
     }
   }
 }
 
 void validate_sigma(int sigma, const char* func) {
-  BITGRAPH_CHECK_ARG(sigma == 4 || sigma == 8 || sigma == 16 || sigma == 32, func, "slice width sigma = ",
-                     sigma, " is not one of 4, 8, 16, 32");
+  BITGRAPH_CHECK_ARG(sigma == 4 || sigma == 8 || sigma == 16 || sigma == 32, func, "slice width sigma = ", sigma,
+                     " is not one of 4, 8, 16, 32");
 }
 
 pattern row_pattern(const host_csr& g) {

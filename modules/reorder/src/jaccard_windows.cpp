@@ -247,8 +247,8 @@ class window_clusterer {
     auto lower_floor = [&](offset_t to) {
       floor = to;
       const auto above = [to](offset_t d) { return d >= to; };
-      rank_bound = static_cast<vertex_t>(
-          std::partition_point(rank_degree_.begin(), rank_degree_.end(), above) - rank_degree_.begin());
+      rank_bound = static_cast<vertex_t>(std::partition_point(rank_degree_.begin(), rank_degree_.end(), above) -
+                                         rank_degree_.begin());
       for (vertex_t slot : union_slots) propagate(slot_[slot]);
     };
     // argmax of |N(t) ∩ U| / |N(t) ∪ U| over the counted candidates, earliest in the window on ties.
@@ -278,8 +278,8 @@ class window_clusterer {
     auto most_similar = [&]() {
       const std::uint64_t union_size = union_slots.size();
       // Vertices under min_ratio * |U| are never counted (exact Algorithm 1 when min_ratio is 0).
-      const auto lowest = std::max<offset_t>(
-          1, static_cast<offset_t>(std::ceil(min_ratio_ * static_cast<double>(union_size))));
+      const auto lowest =
+          std::max<offset_t>(1, static_cast<offset_t>(std::ceil(min_ratio_ * static_cast<double>(union_size))));
       while (true) {
         scan();
         if (floor <= lowest) return best;
@@ -415,8 +415,7 @@ std::vector<vertex_t> window_starts(const detail::pattern& nbr, const std::vecto
     offset_t group_entries = 0;
     for (vertex_t i = group; i < group_end; ++i) group_entries += nbr.degree(sequence[i]);
     const bool full = group - begin >= options.window;
-    const bool heavy = options.window_entries != 0 && group > begin &&
-                       entries + group_entries > options.window_entries;
+    const bool heavy = options.window_entries != 0 && group > begin && entries + group_entries > options.window_entries;
     if (full || heavy) {
       starts.push_back(group);
       begin = group;
@@ -471,8 +470,7 @@ permutation jaccard_windows(const host_csr& a, const jaccard_options& options) {
   const unsigned threads = detail::resolve_threads(options.threads, windows);
   std::vector<window_clusterer> workers;
   workers.reserve(threads);
-  for (unsigned t = 0; t < threads; ++t)
-    workers.emplace_back(nb.of_vertex(), options.sigma, options.min_degree_ratio);
+  for (unsigned t = 0; t < threads; ++t) workers.emplace_back(nb.of_vertex(), options.sigma, options.min_degree_ratio);
   std::vector<vertex_t> new_of_old(n, invalid_vertex);
   detail::parallel_items(windows, threads, [&](std::size_t k, unsigned tid) {
     workers[tid].run(sequence.data() + starts[k], starts[k + 1] - starts[k], starts[k], new_of_old);

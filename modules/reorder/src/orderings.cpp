@@ -41,7 +41,7 @@ class level_sweeper {
   explicit level_sweeper(const detail::pattern& g) : g_(g), stamp_(g.n, 0), queue_(g.n) {}
 
   struct result {
-    vertex_t eccentricity;  ///< number of levels - 1
+    vertex_t eccentricity;               ///< number of levels - 1
     std::size_t last_level_begin, size;  ///< the last level is queue()[last_level_begin, size)
   };
 
@@ -93,9 +93,7 @@ permutation rcm(const host_csr& g) {
   for (vertex_t v = 0; v < n; ++v) complement[v] = max_degree - degree[v];
   const std::vector<vertex_t> by_degree = detail::order_by_descending(complement);
 
-  auto less_degree = [&](vertex_t a, vertex_t b) {
-    return degree[a] < degree[b] || (degree[a] == degree[b] && a < b);
-  };
+  auto less_degree = [&](vertex_t a, vertex_t b) { return degree[a] < degree[b] || (degree[a] == degree[b] && a < b); };
   level_sweeper sweeper(s);
   std::vector<std::uint8_t> numbered(n, 0);
   std::vector<vertex_t> order;

@@ -22,8 +22,8 @@ std::vector<vertex_t> checked_inverse(const std::vector<vertex_t>& forward, cons
   for (vertex_t i = 0; i < n; ++i) {
     const vertex_t v = forward[i];
     BITGRAPH_CHECK_ARG(v < n, func, forward_name, "[", i, "] = ", v, " is out of range for n = ", n);
-    BITGRAPH_CHECK_ARG(inverse[v] == invalid_vertex, func, forward_name, " is not a bijection: entries ",
-                       inverse[v], " and ", i, " both map to ", v);
+    BITGRAPH_CHECK_ARG(inverse[v] == invalid_vertex, func, forward_name, " is not a bijection: entries ", inverse[v],
+                       " and ", i, " both map to ", v);
     inverse[v] = i;
   }
   return inverse;
@@ -42,8 +42,7 @@ permutation permutation::from_old_of_new(std::vector<vertex_t> old_of_new) {
 }
 
 permutation permutation::identity(vertex_t n) {
-  BITGRAPH_CHECK_ARG(n <= max_vertices, "reorder::permutation::identity", "n = ", n,
-                     " exceeds max_vertices");
+  BITGRAPH_CHECK_ARG(n <= max_vertices, "reorder::permutation::identity", "n = ", n, " exceeds max_vertices");
   std::vector<vertex_t> ids(n);
   std::iota(ids.begin(), ids.end(), vertex_t{0});
   return permutation(ids, ids);
@@ -70,8 +69,8 @@ bool permutation::is_identity() const noexcept {
 }
 
 permutation compose(const permutation& first, const permutation& second) {
-  BITGRAPH_CHECK_ARG(first.size() == second.size(), "reorder::compose", "cannot compose permutations of ",
-                     first.size(), " and ", second.size(), " vertices");
+  BITGRAPH_CHECK_ARG(first.size() == second.size(), "reorder::compose", "cannot compose permutations of ", first.size(),
+                     " and ", second.size(), " vertices");
   const vertex_t n = first.size();
   std::vector<vertex_t> new_of_old(n);
   for (vertex_t v = 0; v < n; ++v) new_of_old[v] = second.new_of_old()[first.new_of_old()[v]];
@@ -116,8 +115,7 @@ host_csr permute(const host_csr& g, const permutation& p) {
       row.resize(len);
       for (offset_t e = 0; e < len; ++e) row[e] = {new_of_old[g.col_idx[src + e]], g.weights[src + e]};
       // Repeated columns keep their input order so that a round trip restores the graph exactly.
-      std::stable_sort(row.begin(), row.end(),
-                       [](const auto& a, const auto& b) { return a.first < b.first; });
+      std::stable_sort(row.begin(), row.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
       for (offset_t e = 0; e < len; ++e) {
         out.col_idx[dst + e] = row[e].first;
         out.weights[dst + e] = row[e].second;
@@ -127,8 +125,7 @@ host_csr permute(const host_csr& g, const permutation& p) {
   return out;
 }
 
-std::vector<vertex_t> vertices_to_original(const std::vector<vertex_t>& vertices_by_new_id,
-                                           const permutation& p) {
+std::vector<vertex_t> vertices_to_original(const std::vector<vertex_t>& vertices_by_new_id, const permutation& p) {
   constexpr const char* func = "reorder::vertices_to_original";
   detail::check_per_vertex(vertices_by_new_id.size(), p, func);
   std::vector<vertex_t> out(vertices_by_new_id.size());

@@ -9,11 +9,16 @@ namespace bitgraph::reorder {
 
 std::string_view to_string(reorder_method method) noexcept {
   switch (method) {
-    case reorder_method::none: return "none";
-    case reorder_method::random: return "random";
-    case reorder_method::degree: return "degree";
-    case reorder_method::rcm: return "rcm";
-    case reorder_method::jaccard_windows: return "jaccard";
+    case reorder_method::none:
+      return "none";
+    case reorder_method::random:
+      return "random";
+    case reorder_method::degree:
+      return "degree";
+    case reorder_method::rcm:
+      return "rcm";
+    case reorder_method::jaccard_windows:
+      return "jaccard";
   }
   return "?";
 }
@@ -42,9 +47,12 @@ permutation compute(const host_csr& g, reorder_method method, const reorder_opti
     case reorder_method::random:
       detail::validate_csr(g, "reorder::compute");
       return random_order(g.n, options.seed);
-    case reorder_method::degree: return degree_order(g);
-    case reorder_method::rcm: return rcm(g);
-    case reorder_method::jaccard_windows: return jaccard_windows(g, options.jaccard);
+    case reorder_method::degree:
+      return degree_order(g);
+    case reorder_method::rcm:
+      return rcm(g);
+    case reorder_method::jaccard_windows:
+      return jaccard_windows(g, options.jaccard);
   }
   BITGRAPH_CHECK_ARG(false, "reorder::compute", "unknown reorder_method ", static_cast<int>(method));
   return {};

@@ -80,8 +80,8 @@ social_graph_report analyze_degrees(const host_csr& g, const social_criteria& cr
     r.slope = cov / var_x;
     r.r_squared = var_y > 0 ? (cov * cov) / (var_x * var_y) : 1.0;
   }
-  r.power_law = points >= criteria.min_fit_points && r.slope >= criteria.slope_min &&
-                r.slope <= criteria.slope_max && r.r_squared >= criteria.min_r_squared;
+  r.power_law = points >= criteria.min_fit_points && r.slope >= criteria.slope_min && r.slope <= criteria.slope_max &&
+                r.r_squared >= criteria.min_r_squared;
   return r;
 }
 

@@ -9,7 +9,10 @@
 #include <utility>
 #include <vector>
 
+#include "bitgraph/algorithms/detail/bfs_kernels.hpp"
+#include "bitgraph/algorithms/detail/step_path.hpp"
 #include "bitgraph/algorithms/graph.hpp"
+#include "bitgraph/core/dispatch.hpp"
 #include "bitgraph/core/error.hpp"
 #include "bitgraph/core/execution.hpp"
 #include "bitgraph/formats/vectors.hpp"
@@ -64,109 +67,30 @@ struct bfs_result {
   std::string directions;  ///< one letter per level: 'p' push, 'P' pull
 };
 
-namespace detail {
-
-/// After a step: visited |= new frontier, levels of the new frontier = d. Returns |new frontier|.
+/// BFS from `source`: the level of every vertex (-1 where unreached) and, with `opts.parents`, a BFS tree,
+/// plus the depth, the reached vertices and the edges traversed. Each level is one step in the direction
+/// `opts.mode` picks: a push (the queue kernel, SpMSpV or a B2SR scatter, per `opts.push_kernel`) or a pull
+/// (masked B2SR product with early exit). `opts.algorithm` goes to the pulls and SpMSpV pushes as given;
+/// the B2SR pushes, which have only the portable kernel, get `detail::portable_step_path` of it.
+/// Work: a queue push level scans the frontier's out-rows (O(n + m) over a push-only run); an SpMSpV or
+/// B2SR push level the frontier's rows or tile rows; a pull level the tiles of the unvisited rows (fewer
+/// with early exit); the bitmap steps add O(n / 32) per level.
+/// Throws `invalid_argument_error` when source >= n or alpha / beta are not positive, `unsupported_error`
+/// for a CUDA path on a host space, `allocation_error` when a buffer does not fit. Reads the frontier size
+/// back every level and fences `exec` before it returns.
 template <class ExecSpace>
-BITGRAPH_TU_LOCAL offset_t bfs_commit_level(const ExecSpace& exec, bitmap<memory_space_t<ExecSpace>>& visited,
-                          const bitmap<memory_space_t<ExecSpace>>& next, Kokkos::View<level_t*, memory_space_t<ExecSpace>> levels,
-                          level_t d) {
-  auto vw = visited.words;
-  auto nw = next.words;
-  offset_t count = 0;
-  Kokkos::parallel_reduce(
-      "bitgraph::bfs::commit", Kokkos::RangePolicy<ExecSpace>(exec, 0, nw.extent(0)),
-      KOKKOS_LAMBDA(const std::size_t k, offset_t& acc) {
-        std::uint32_t bits = nw(k) & ~vw(k);
-        if (!bits) return;
-        vw(k) |= bits;
-        acc += popcount(bits);
-        while (bits) {
-          levels(k * 32 + count_trailing_zeros(bits)) = d;
-          bits &= bits - 1;
-        }
-      },
-      count);
-  return count;
-}
+bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
+                                          vertex_t source, const bfs_options& opts = {});
 
-/// After a parent-producing step: `next` = the unvisited vertices v with found(v) != none. When `copy`
-/// (the step wrote into a scratch `found`), their parent is copied into `parents`; the pull step writes
-/// the parents view itself and passes it as `found`.
 template <class ExecSpace>
-BITGRAPH_TU_LOCAL void bfs_found_to_frontier(const ExecSpace& exec, const bitmap<memory_space_t<ExecSpace>>& visited,
-                           bitmap<memory_space_t<ExecSpace>>& next,
-                           Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>> found,
-                           Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> parents, bool copy) {
-  auto nw = next.words;
-  auto vw = visited.words;
-  const std::uint64_t n = visited.n;
-  Kokkos::parallel_for(
-      "bitgraph::bfs::found_to_frontier", Kokkos::RangePolicy<ExecSpace>(exec, 0, nw.extent(0)),
-      KOKKOS_LAMBDA(const std::size_t k) {
-        std::uint32_t bits = 0;
-        std::uint32_t todo = ~vw(k);
-        while (todo) {
-          const int b = count_trailing_zeros(todo);
-          todo &= todo - 1;
-          const std::uint64_t v = k * 32 + b;
-          if (v < n && found(v) != invalid_vertex) {
-            bits |= std::uint32_t(1) << b;
-            if (copy) parents(v) = found(v);
-          }
-        }
-        nw(k) = bits;
-      });
-}
-
-/// One queue push step: every unvisited out-neighbour j of a queued vertex i is claimed (the atomic OR
-/// on `visited` has exactly one winner), gets level d (and parent i) and is appended to `out`. Returns
-/// the new queue's length; one 8-byte read-back per level is all the host sees.
-template <class ExecSpace>
-BITGRAPH_TU_LOCAL offset_t bfs_push_queue(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& a,
-                        Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>> in, offset_t in_len,
-                        Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> out,
-                        Kokkos::View<offset_t, memory_space_t<ExecSpace>> counter, bitmap<memory_space_t<ExecSpace>>& visited,
-                        Kokkos::View<level_t*, memory_space_t<ExecSpace>> levels,
-                        Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> parents, level_t d) {
-  auto vw = visited.words;
-  auto row_ptr = a.row_ptr;
-  auto col = a.col_idx;
-  const bool with_parents = parents.extent(0) > 0;
-  Kokkos::deep_copy(exec, counter, offset_t(0));
-  Kokkos::parallel_for(
-      "bitgraph::bfs::push_queue", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, in_len),
-      KOKKOS_LAMBDA(const offset_t q) {
-        const vertex_t i = in(q);
-        for (offset_t pos = row_ptr(i); pos < row_ptr(i + 1); ++pos) {
-          const vertex_t j = col(pos);
-          const std::uint32_t bit = std::uint32_t(1) << (j & 31);
-          // A plain read first: most neighbours of a BFS frontier are already visited.
-          if (vw(j >> 5) & bit) continue;
-          if (Kokkos::atomic_fetch_or(&vw(j >> 5), bit) & bit) continue;
-          levels(j) = d;
-          if (with_parents) parents(j) = i;
-          out(atomic_fetch_add_offset(&counter(), 1)) = j;
-        }
-      });
-  offset_t found = 0;
-  Kokkos::deep_copy(exec, found, counter);
-  exec.fence();
-  return found;
-}
-
-}  // namespace detail
-
-/// BFS from `source`. Throws `invalid_argument_error` when source >= n, `unsupported_error` for a CUDA
-/// path on a host space.
-template <class ExecSpace>
-BITGRAPH_TU_LOCAL bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
-                                          vertex_t source, const bfs_options& opts = {}) {
+bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
+                                          vertex_t source, const bfs_options& opts) {
   using mem = memory_space_t<ExecSpace>;
   const vertex_t n = g.n();
   detail::check_source<ExecSpace>("bfs", source, n);
   detail::check_algorithm<ExecSpace>(opts.algorithm, "bfs");
   BITGRAPH_CHECK_ARG(opts.alpha > 0 && opts.beta > 0, "bfs", "alpha and beta must be positive");
+  detail::profiling_region region("bitgraph::bfs");
 
   bfs_result<mem> res;
   res.levels = allocate_view<Kokkos::View<level_t*, mem>>("bitgraph::bfs::levels", n, false);
@@ -183,9 +107,9 @@ BITGRAPH_TU_LOCAL bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exe
   Kokkos::deep_copy(exec, frontier_bits.words, visited.words);
   sparse_vector<vertex_t, mem> frontier_sparse = make_sparse_vector<ExecSpace, vertex_t>(exec, n, {source}, {});
   // The frontier in up to three forms; which are current depends on the step that made it.
-  bool bits_valid = true;     // frontier_bits: made by pulls, SpMSpV and B2SR pushes
-  bool sparse_valid = true;   // frontier_sparse: made by SpMSpV pushes
-  bool queue_valid = false;   // queue: made by queue pushes (allocated at the first)
+  bool bits_valid = true;    // frontier_bits: made by pulls, SpMSpV and B2SR pushes
+  bool sparse_valid = true;  // frontier_sparse: made by SpMSpV pushes
+  bool queue_valid = false;  // queue: made by queue pushes (allocated at the first)
   Kokkos::View<vertex_t*, mem> queue, queue_next;
   Kokkos::View<offset_t, mem> queue_counter;
   offset_t queue_len = 0;
@@ -207,18 +131,18 @@ BITGRAPH_TU_LOCAL bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exe
   for (level_t d = 1;; ++d) {
     const double ratio = n ? double(nf) / double(n) : 0.0;
     if (opts.mode == bfs_mode::direction_optimized) {
-      if (!pulling && ratio > opts.alpha && ratio >= prev_ratio) pulling = true;
-      else if (pulling && ratio < opts.beta && ratio < prev_ratio) pulling = false;
+      if (!pulling && ratio > opts.alpha && ratio >= prev_ratio)
+        pulling = true;
+      else if (pulling && ratio < opts.beta && ratio < prev_ratio)
+        pulling = false;
     }
     prev_ratio = ratio;
     if (!bits_valid && (pulling ? !opts.operand_reuse : opts.push_kernel != bfs_push_kernel::queue)) {
       // Only a queue push leaves the bitmap stale; rebuild it where the next step reads it.
       Kokkos::deep_copy(exec, frontier_bits.words, std::uint32_t(0));
-      auto fw = frontier_bits.words;
-      auto qv = queue;
-      Kokkos::parallel_for(
-          "bitgraph::bfs::queue_to_bits", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, queue_len),
-          KOKKOS_LAMBDA(const offset_t q) { bitmap_set_atomic(fw, qv(q)); });
+      Kokkos::parallel_for("bitgraph::bfs::queue_to_bits",
+                           Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, queue_len),
+                           detail::bfs_queue_to_bits_functor<mem>{frontier_bits.words, queue});
       bits_valid = true;
     }
     if (!pulling && opts.push_kernel == bfs_push_kernel::queue) {
@@ -272,16 +196,10 @@ BITGRAPH_TU_LOCAL bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exe
           if (opts.parents) {
             sparse_vector<vertex_t, mem> y;
             spmspv(exec, y, mask_of(visited, true), any_secondi<vertex_t>{}, frontier_sparse, g.csr, so);
-            auto yi = y.indices;
-            auto yv = y.values;
-            auto pw = res.parents;
-            auto nw = next.words;
             Kokkos::parallel_for(
-                "bitgraph::bfs::scatter_parents", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, y.nnz),
-                KOKKOS_LAMBDA(const offset_t q) {
-                  pw(yi(q)) = yv(q);
-                  bitmap_set_atomic(nw, yi(q));
-                });
+                "bitgraph::bfs::scatter_parents",
+                Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, y.nnz),
+                detail::bfs_scatter_parents_functor<mem>{res.parents, y.indices, y.values, next.words});
             frontier_sparse.nnz = y.nnz;
             frontier_sparse.indices = y.indices;
           } else {
@@ -293,23 +211,23 @@ BITGRAPH_TU_LOCAL bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exe
             spmspv_options s2 = so;
             s2.structure_only = true;
             spmspv(exec, y, mask_of(visited, true), lor_land{}, x, g.csr, s2);
-            auto yi = y.indices;
-            auto nw = next.words;
-            Kokkos::parallel_for(
-                "bitgraph::bfs::scatter_frontier", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, y.nnz),
-                KOKKOS_LAMBDA(const offset_t q) { bitmap_set_atomic(nw, yi(q)); });
+            Kokkos::parallel_for("bitgraph::bfs::scatter_frontier",
+                                 Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, y.nnz),
+                                 detail::bfs_scatter_frontier_functor<mem>{next.words, y.indices});
             frontier_sparse.nnz = y.nnz;
             frontier_sparse.indices = y.indices;
           }
           sparse_valid = true;
         } else {
           mo.direction = mxv_direction::push;
-          mo.algorithm = push_path(opts.algorithm);
+          mo.algorithm = detail::portable_step_path(opts.algorithm);  // the scatters have no CUDA kernel
           if (opts.parents) {
             // Scatter the frontier's tile rows; ANY keeps the first parent written.
-            Kokkos::View<vertex_t*, mem> cand = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::bfs::candidates", n, false);
+            Kokkos::View<vertex_t*, mem> cand =
+                allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::bfs::candidates", n, false);
             Kokkos::deep_copy(exec, cand, invalid_vertex);
-            vxm(exec, cand, mask_of(visited, true), no_accumulator{}, any_secondi<vertex_t>{}, frontier_bits, g.b2sr, mo);
+            vxm(exec, cand, mask_of(visited, true), no_accumulator{}, any_secondi<vertex_t>{}, frontier_bits, g.b2sr,
+                mo);
             detail::bfs_found_to_frontier(exec, visited, next, cand, res.parents, true);
           } else {
             vxm(exec, next, mask_of(visited, true, true), no_accumulator{}, lor_land{}, frontier_bits, g.b2sr, mo);
@@ -329,17 +247,9 @@ BITGRAPH_TU_LOCAL bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exe
     }
   }
   // Reached vertices and the edges of their out-rows.
-  auto row_ptr = g.csr.row_ptr;
-  auto levels = res.levels;
   offset_t reached = 0, entries = 0;
-  Kokkos::parallel_reduce(
-      "bitgraph::bfs::stats", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
-      KOKKOS_LAMBDA(const vertex_t v, offset_t& r, offset_t& e) {
-        if (levels(v) == unreached_level) return;
-        ++r;
-        e += row_ptr(v + 1) - row_ptr(v);
-      },
-      reached, entries);
+  Kokkos::parallel_reduce("bitgraph::bfs::stats", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+                          detail::bfs_stats_functor<mem>{res.levels, g.csr.row_ptr}, reached, entries);
   res.reached = reached;
   res.traversed_edges = g.directed() ? entries : entries / 2;
   exec.fence();

@@ -8,7 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "bitgraph/algorithms/detail/blest_kernels.hpp"
 #include "bitgraph/algorithms/graph.hpp"
+#include "bitgraph/core/dispatch.hpp"
 #include "bitgraph/core/error.hpp"
 #include "bitgraph/core/execution.hpp"
 #include "bitgraph/formats/bvss.hpp"
@@ -23,27 +25,64 @@ namespace bitgraph {
 template <class MemorySpace>
 struct blest_graph {
   bvss_matrix<MemorySpace> bvss;
-  Kokkos::View<vertex_t*, MemorySpace> new_of_old;  ///< empty when the graph was not reordered
-  std::vector<vertex_t> host_new_of_old;             ///< the same on the host (maps sources without a copy)
-  bvss_report report;                                ///< footprint, compression, update divergence
-  double build_seconds = 0;                          ///< BVSS construction (device)
-  bvss_bfs_workspace<MemorySpace> workspace;         ///< traversal buffers, reused by every BFS
+  Kokkos::View<vertex_t*, MemorySpace> new_of_old;     ///< empty when the graph was not reordered
+  std::vector<vertex_t> host_new_of_old;               ///< the same on the host (maps sources without a copy)
+  bvss_report report;                                  ///< footprint, compression, update divergence
+  double build_seconds = 0;                            ///< BVSS construction (device)
+  bvss_bfs_workspace<MemorySpace> workspace;           ///< traversal buffers, reused by every BFS
   Kokkos::View<level_t*, MemorySpace> scratch_levels;  ///< levels in BVSS ids when reordered
+};
+
+/// Result of `bfs_tensor_core`: levels in the caller's ids and what the traversal did.
+template <class MemorySpace>
+struct blest_bfs_result {
+  Kokkos::View<level_t*, MemorySpace> levels;
+  bvss_bfs_stats stats;
 };
 
 /// Builds the Blest structure on `exec` from the pull matrix `g`: the graph's in-edge CSR (row v lists
 /// the in-neighbours of v; for an undirected graph its CSR, in general `bit_graph::in_csr()`).
 /// `new_of_old` (host, may be empty) relabels the vertices first, e.g. an RCM or Jaccard-with-windows
-/// permutation from `reorder`; it must be a bijection of 0..n-1 (checked).
+/// permutation from `reorder`; it must be a bijection of 0..n-1 (checked). Also measures the update
+/// divergence and allocates the traversal buffers.
+/// Work: O(n + nnz) for the BVSS (plus a CSR rebuild, a sort of the relabelled edges, when permuted).
+/// Throws `invalid_argument_error` for a permutation of the wrong length or not a bijection,
+/// `allocation_error` when a buffer does not fit. Fences `exec` (the build time is measured).
 template <class ExecSpace>
-BITGRAPH_TU_LOCAL blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g,
-                                                        const std::vector<vertex_t>& new_of_old = {}) {
+blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec,
+                                                        const csr_graph<memory_space_t<ExecSpace>>& g,
+                                                        const std::vector<vertex_t>& new_of_old = {});
+
+/// Builds the Blest structure of a prepared graph (its in-edge CSR), as above.
+template <class ExecSpace>
+blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec,
+                                                        const bit_graph<memory_space_t<ExecSpace>>& g,
+                                                        const std::vector<vertex_t>& new_of_old = {});
+
+/// BFS levels from `source` (caller's id) by Blest's BVSS pulls, written to `levels` (length n, caller's
+/// ids); the update scheme follows `opts.update` (automatic: lazy above the divergence threshold) and the
+/// kernel path `opts.algorithm` (generic popcount emulation or cuda_mma), forwarded to `bvss_bfs` as given.
+/// Parents are not produced (the MMA popcounts do not say which in-neighbour matched). The traversal
+/// reuses the buffers of `g`, so calls on one `blest_graph` must not overlap.
+/// Work per level: the VSSs queued by the previous level (those whose slice set holds a frontier vertex).
+/// Throws `invalid_argument_error` for source >= n or a wrong output length, and what `bvss_bfs` throws
+/// (`unsupported_error` for a CUDA path on a host space). Fences `exec` before it returns.
+template <class ExecSpace>
+bvss_bfs_stats bfs_tensor_core(const ExecSpace& exec, const blest_graph<memory_space_t<ExecSpace>>& g, vertex_t source,
+                               Kokkos::View<level_t*, memory_space_t<ExecSpace>> levels, bvss_bfs_options opts = {});
+
+/// As above, allocating the levels.
+template <class ExecSpace>
+blest_bfs_result<memory_space_t<ExecSpace>> bfs_tensor_core(const ExecSpace& exec,
+                                                            const blest_graph<memory_space_t<ExecSpace>>& g,
+                                                            vertex_t source, bvss_bfs_options opts = {});
+
+template <class ExecSpace>
+blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec,
+                                                        const csr_graph<memory_space_t<ExecSpace>>& g,
+                                                        const std::vector<vertex_t>& new_of_old) {
   using mem = memory_space_t<ExecSpace>;
-  blest_graph<mem> bg;
-  const auto t0 = std::chrono::steady_clock::now();
-  if (new_of_old.empty()) {
-    bg.bvss = to_bvss(exec, g);
-  } else {
+  if (!new_of_old.empty()) {
     BITGRAPH_CHECK_ARG(new_of_old.size() == g.n, "make_blest_graph", "the permutation has ", new_of_old.size(),
                        " entries but the graph has ", g.n, " vertices");
     std::vector<char> seen(g.n, 0);
@@ -51,26 +90,25 @@ BITGRAPH_TU_LOCAL blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const 
       BITGRAPH_CHECK_ARG(v < g.n && !seen[v], "make_blest_graph", "the permutation is not a bijection (id ", v, ")");
       seen[v] = 1;
     }
+  }
+  detail::profiling_region region("bitgraph::make_blest_graph");
+  blest_graph<mem> bg;
+  const auto t0 = std::chrono::steady_clock::now();
+  if (new_of_old.empty()) {
+    bg.bvss = to_bvss(exec, g);
+  } else {
     bg.host_new_of_old = new_of_old;
     bg.new_of_old = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::blest::new_of_old", g.n, false);
     Kokkos::deep_copy(exec, bg.new_of_old,
                       Kokkos::View<const vertex_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(
                           new_of_old.data(), new_of_old.size()));
     // Relabel on the device: (u, v) -> (p(u), p(v)); the CSR builder sorts the new rows.
-    auto perm = bg.new_of_old;
-    auto row_ptr = g.row_ptr;
-    auto col = g.col_idx;
     auto src = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::blest::src", g.nnz, false);
     auto dst = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::blest::dst", g.nnz, false);
-    Kokkos::parallel_for(
-        "bitgraph::blest::relabel", Kokkos::RangePolicy<ExecSpace>(exec, 0, g.n), KOKKOS_LAMBDA(const vertex_t u) {
-          for (offset_t p = row_ptr(u); p < row_ptr(u + 1); ++p) {
-            src(p) = perm(u);
-            dst(p) = perm(col(p));
-          }
-        });
-    auto h = detail::build_csr_from_coo<ExecSpace>(exec, g.n, src, dst, Kokkos::View<const double*, mem>(), false, false,
-                                                   false, true, g.kind);
+    Kokkos::parallel_for("bitgraph::blest::relabel", Kokkos::RangePolicy<ExecSpace>(exec, 0, g.n),
+                         detail::blest_relabel_functor<mem>{bg.new_of_old, g.row_ptr, g.col_idx, src, dst});
+    auto h = detail::build_csr_from_coo<ExecSpace>(exec, g.n, src, dst, Kokkos::View<const double*, mem>(), false,
+                                                   false, false, true, g.kind);
     bg.bvss = to_bvss(exec, h);
   }
   exec.fence();
@@ -83,50 +121,39 @@ BITGRAPH_TU_LOCAL blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const 
   return bg;
 }
 
-/// Builds the Blest structure of a prepared graph (its in-edge CSR), see above.
 template <class ExecSpace>
-blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
-                                                        const std::vector<vertex_t>& new_of_old = {}) {
+blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec,
+                                                        const bit_graph<memory_space_t<ExecSpace>>& g,
+                                                        const std::vector<vertex_t>& new_of_old) {
   return make_blest_graph(exec, g.in_csr(), new_of_old);
 }
 
-/// Result of `bfs_tensor_core`: levels in the caller's ids and what the traversal did.
-template <class MemorySpace>
-struct blest_bfs_result {
-  Kokkos::View<level_t*, MemorySpace> levels;
-  bvss_bfs_stats stats;
-};
-
-/// BFS levels from `source` (caller's id) by Blest's BVSS pulls, written to `levels` (length n, caller's
-/// ids); the update scheme follows `opts.update` (automatic: lazy above the divergence threshold).
-/// Parents are not produced (the MMA popcounts do not say which in-neighbour matched). The traversal
-/// reuses the buffers of `g`, so calls on one `blest_graph` must not overlap. Throws
-/// `invalid_argument_error` for source >= n or a wrong output length.
 template <class ExecSpace>
-BITGRAPH_TU_LOCAL bvss_bfs_stats bfs_tensor_core(const ExecSpace& exec, const blest_graph<memory_space_t<ExecSpace>>& g, vertex_t source,
-                               Kokkos::View<level_t*, memory_space_t<ExecSpace>> levels, bvss_bfs_options opts = {}) {
+bvss_bfs_stats bfs_tensor_core(const ExecSpace& exec, const blest_graph<memory_space_t<ExecSpace>>& g, vertex_t source,
+                               Kokkos::View<level_t*, memory_space_t<ExecSpace>> levels, bvss_bfs_options opts) {
+  using mem = memory_space_t<ExecSpace>;
   const vertex_t n = g.bvss.n;
   detail::check_source<ExecSpace>("bfs_tensor_core", source, n);
-  BITGRAPH_CHECK_ARG(levels.extent(0) == n, "bfs_tensor_core", "levels has ", levels.extent(0), " entries, expected ", n);
+  BITGRAPH_CHECK_ARG(levels.extent(0) == n, "bfs_tensor_core", "levels has ", levels.extent(0), " entries, expected ",
+                     n);
+  detail::profiling_region region("bitgraph::bfs_tensor_core");
   if (opts.update_divergence < 0) opts.update_divergence = g.report.update_divergence;
   const bool permuted = !g.host_new_of_old.empty();
   const vertex_t s = permuted ? g.host_new_of_old[source] : source;
   auto lv = permuted ? g.scratch_levels : levels;
   const auto stats = bvss_bfs(exec, g.bvss, s, lv, opts, &g.workspace);
   if (permuted) {
-    auto perm = g.new_of_old;
-    Kokkos::parallel_for(
-        "bitgraph::blest::unpermute", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
-        KOKKOS_LAMBDA(const vertex_t v) { levels(v) = lv(perm(v)); });
+    Kokkos::parallel_for("bitgraph::blest::unpermute", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+                         detail::blest_unpermute_functor<mem>{levels, lv, g.new_of_old});
   }
   exec.fence();
   return stats;
 }
 
-/// As above, allocating the levels.
 template <class ExecSpace>
-blest_bfs_result<memory_space_t<ExecSpace>> bfs_tensor_core(const ExecSpace& exec, const blest_graph<memory_space_t<ExecSpace>>& g,
-                                                            vertex_t source, bvss_bfs_options opts = {}) {
+blest_bfs_result<memory_space_t<ExecSpace>> bfs_tensor_core(const ExecSpace& exec,
+                                                            const blest_graph<memory_space_t<ExecSpace>>& g,
+                                                            vertex_t source, bvss_bfs_options opts) {
   using mem = memory_space_t<ExecSpace>;
   detail::check_source<ExecSpace>("bfs_tensor_core", source, g.bvss.n);
   blest_bfs_result<mem> r;

@@ -4,6 +4,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include "bitgraph/core/dispatch.hpp"
 #include "bitgraph/core/execution.hpp"
 #include "bitgraph/formats/b2sr.hpp"
 #include "bitgraph/formats/b2sr_profile.hpp"
@@ -17,9 +18,9 @@ namespace bitgraph {
 template <class MemorySpace>
 struct bit_graph {
   using memory_space = MemorySpace;
-  csr_graph<MemorySpace> csr;     ///< A, with weights when the input had them
-  csr_graph<MemorySpace> csr_t;   ///< A^T (directed only)
-  b2sr_matrix<MemorySpace> b2sr;  ///< A as bits
+  csr_graph<MemorySpace> csr;       ///< A, with weights when the input had them
+  csr_graph<MemorySpace> csr_t;     ///< A^T (directed only)
+  b2sr_matrix<MemorySpace> b2sr;    ///< A as bits
   b2sr_matrix<MemorySpace> b2sr_t;  ///< A^T as bits (directed only)
 
   /// Number of vertices.
@@ -39,13 +40,30 @@ struct bit_graph_options {
 };
 
 /// Builds the B2SR form (and, for a directed graph, the transposes) of `g` on `exec`. `g` must be
-/// duplicate-free (the builders guarantee it unless asked otherwise).
+/// duplicate-free (the builders guarantee it unless asked otherwise). A tile dimension of 0 lets the
+/// sampling profile (`profile_tile_sizes`) choose. Work: one CSR to B2SR conversion (count, scan, fill over
+/// the entries), and for a directed graph a CSR transpose and a second conversion. Throws `invalid_argument_error` for
+/// a CSR with duplicates or an invalid tile dimension, `allocation_error` when a buffer does not fit. Fences `exec`
+/// before it returns.
 template <class ExecSpace>
 bit_graph<memory_space_t<ExecSpace>> make_bit_graph(const ExecSpace& exec, csr_graph<memory_space_t<ExecSpace>> g,
-                                                    const bit_graph_options& opts = {}) {
+                                                    const bit_graph_options& opts = {});
+
+namespace detail {
+/// Throws `invalid_argument_error` naming `func` when `source` is not a vertex of an n-vertex graph.
+template <class ExecSpace>
+void check_source(const char* func, vertex_t source, vertex_t n) {
+  BITGRAPH_CHECK_ARG(source < n, func, "source vertex ", source, " is out of range: the graph has ", n, " vertices");
+}
+}  // namespace detail
+
+template <class ExecSpace>
+bit_graph<memory_space_t<ExecSpace>> make_bit_graph(const ExecSpace& exec, csr_graph<memory_space_t<ExecSpace>> g,
+                                                    const bit_graph_options& opts) {
   BITGRAPH_CHECK_ARG(!g.has_duplicates, "make_bit_graph", "the CSR graph must be duplicate-free");
   BITGRAPH_CHECK_ARG(opts.tile_dim == 0 || valid_tile_dim(opts.tile_dim), "make_bit_graph", "tile dimension ",
                      opts.tile_dim, " is not one of 0 (automatic), 4, 8, 16, 32, 64");
+  detail::profiling_region region("bitgraph::make_bit_graph");
   bit_graph<memory_space_t<ExecSpace>> bg;
   const int t = opts.tile_dim != 0 ? opts.tile_dim : profile_tile_sizes(exec, g).chosen_tile_dim;
   bg.csr = std::move(g);
@@ -57,12 +75,5 @@ bit_graph<memory_space_t<ExecSpace>> make_bit_graph(const ExecSpace& exec, csr_g
   exec.fence();
   return bg;
 }
-
-namespace detail {
-template <class ExecSpace>
-void check_source(const char* func, vertex_t source, vertex_t n) {
-  BITGRAPH_CHECK_ARG(source < n, func, "source vertex ", source, " is out of range: the graph has ", n, " vertices");
-}
-}  // namespace detail
 
 }  // namespace bitgraph

@@ -7,7 +7,9 @@
 #include <cmath>
 #include <cstdint>
 
+#include "bitgraph/algorithms/detail/pagerank_kernels.hpp"
 #include "bitgraph/algorithms/graph.hpp"
+#include "bitgraph/core/dispatch.hpp"
 #include "bitgraph/core/error.hpp"
 #include "bitgraph/core/execution.hpp"
 #include "bitgraph/ops/mxv.hpp"
@@ -40,16 +42,29 @@ struct pagerank_result {
 
 /// PageRank: r(v) = (1 - d)/n [+ d/n Σ_sinks r] + d Σ_{u -> v} r(u) / outdeg(u), from r = 1/n, until
 /// the L1 change falls below the tolerance or `max_iterations`. Each iteration is one pull product
-/// over the B2SR of A^T (bin·full→full, PLUS_TIMES) with the scaled ranks as input.
+/// over the B2SR of A^T (bin·full→full, PLUS_TIMES) with the scaled ranks as input; `opts.algorithm` goes
+/// to it as given. Work per iteration: one B2SR pull (the tiles of A^T) plus O(n).
+/// Throws `invalid_argument_error` for damping outside [0, 1), a negative tolerance or max_iterations <= 0,
+/// `unsupported_error` for a CUDA path on a host space (or one the product does not offer),
+/// `allocation_error` when a buffer does not fit. Reads the change back every iteration and fences `exec`
+/// before it returns (an empty graph returns at once, with an empty rank).
 template <class ExecSpace>
-BITGRAPH_TU_LOCAL pagerank_result<memory_space_t<ExecSpace>> pagerank(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
-                                                    const pagerank_options& opts = {}) {
+pagerank_result<memory_space_t<ExecSpace>> pagerank(const ExecSpace& exec,
+                                                    const bit_graph<memory_space_t<ExecSpace>>& g,
+                                                    const pagerank_options& opts = {});
+
+template <class ExecSpace>
+pagerank_result<memory_space_t<ExecSpace>> pagerank(const ExecSpace& exec,
+                                                    const bit_graph<memory_space_t<ExecSpace>>& g,
+                                                    const pagerank_options& opts) {
   using mem = memory_space_t<ExecSpace>;
   using S = plus_times<double>;
   detail::check_algorithm<ExecSpace>(opts.algorithm, "pagerank");
-  BITGRAPH_CHECK_ARG(opts.damping >= 0 && opts.damping < 1, "pagerank", "damping must be in [0, 1), not ", opts.damping);
+  BITGRAPH_CHECK_ARG(opts.damping >= 0 && opts.damping < 1, "pagerank", "damping must be in [0, 1), not ",
+                     opts.damping);
   BITGRAPH_CHECK_ARG(opts.tolerance >= 0, "pagerank", "tolerance must be non-negative");
   BITGRAPH_CHECK_ARG(opts.max_iterations > 0, "pagerank", "max_iterations must be positive");
+  detail::profiling_region region("bitgraph::pagerank");
   const vertex_t n = g.n();
   pagerank_result<mem> res;
   res.rank = allocate_view<Kokkos::View<double*, mem>>("bitgraph::pagerank::rank", n, false);
@@ -58,7 +73,6 @@ BITGRAPH_TU_LOCAL pagerank_result<memory_space_t<ExecSpace>> pagerank(const Exec
   auto old = allocate_view<Kokkos::View<double*, mem>>("bitgraph::pagerank::old", n, false);
   auto w = allocate_view<Kokkos::View<double*, mem>>("bitgraph::pagerank::scaled", n, false);
   Kokkos::deep_copy(exec, r, 1.0 / n);
-  auto row_ptr = g.csr.row_ptr;
   const double d = opts.damping;
   const bool redistribute = opts.dangling == pagerank_dangling::redistribute;
   mxv_options mo;
@@ -68,27 +82,15 @@ BITGRAPH_TU_LOCAL pagerank_result<memory_space_t<ExecSpace>> pagerank(const Exec
     res.iterations = it;
     // w = d * r / outdeg (0 for sinks); the sinks' rank is summed for redistribution.
     double sink = 0;
-    Kokkos::parallel_reduce(
-        "bitgraph::pagerank::scale", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
-        KOKKOS_LAMBDA(const vertex_t v, double& acc) {
-          const offset_t deg = row_ptr(v + 1) - row_ptr(v);
-          old(v) = r(v);
-          if (deg == 0) {
-            w(v) = 0.0;
-            acc += r(v);
-          } else {
-            w(v) = d * r(v) / double(deg);
-          }
-        },
-        sink);
+    Kokkos::parallel_reduce("bitgraph::pagerank::scale", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+                            detail::pagerank_scale_functor<mem>{g.csr.row_ptr, old, r, w, d}, sink);
     const double teleport = (1.0 - d) / n + (redistribute ? d * sink / n : 0.0);
     Kokkos::deep_copy(exec, r, teleport);
     mxv(exec, r, no_mask{}, accumulate_with<plus_monoid<double>>{}, S{}, g.in_b2sr(),
         Kokkos::View<const double*, mem>(w), mo);
     double change = 0;
-    Kokkos::parallel_reduce(
-        "bitgraph::pagerank::change", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
-        KOKKOS_LAMBDA(const vertex_t v, double& acc) { acc += Kokkos::Experimental::fabs(r(v) - old(v)); }, change);
+    Kokkos::parallel_reduce("bitgraph::pagerank::change", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+                            detail::pagerank_change_functor<mem>{r, old}, change);
     res.last_change = change;
     if (change < opts.tolerance) break;
   }

@@ -26,9 +26,9 @@ enum class pagerank_dangling : std::uint8_t {
 
 /// PageRank parameters; the defaults are LAGraph's test settings.
 struct pagerank_params {
-  double damping = 0.85;      ///< probability of following an edge; must lie in [0, 1)
-  double tolerance = 1e-4;    ///< stop once the L1 change of one iteration is below this (> 0)
-  int max_iterations = 100;   ///< stop after this many iterations even if not converged (>= 1)
+  double damping = 0.85;     ///< probability of following an edge; must lie in [0, 1)
+  double tolerance = 1e-4;   ///< stop once the L1 change of one iteration is below this (> 0)
+  int max_iterations = 100;  ///< stop after this many iterations even if not converged (>= 1)
   pagerank_dangling dangling = pagerank_dangling::redistribute;  ///< sink handling
 };
 

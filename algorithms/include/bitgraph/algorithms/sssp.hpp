@@ -7,7 +7,10 @@
 #include <cstdint>
 #include <limits>
 
+#include "bitgraph/algorithms/detail/sssp_kernels.hpp"
+#include "bitgraph/algorithms/detail/step_path.hpp"
 #include "bitgraph/algorithms/graph.hpp"
+#include "bitgraph/core/dispatch.hpp"
 #include "bitgraph/core/error.hpp"
 #include "bitgraph/core/execution.hpp"
 #include "bitgraph/formats/vectors.hpp"
@@ -35,22 +38,35 @@ template <class MemorySpace>
 struct sssp_result {
   Kokkos::View<double*, MemorySpace> dist;
   int iterations = 0;
-  bool weighted = false;   ///< whether edge weights were used
-  bool converged = true;   ///< false when `max_iterations` stopped the rounds before the fixed point
+  bool weighted = false;  ///< whether edge weights were used
+  bool converged = true;  ///< false when `max_iterations` stopped the rounds before the fixed point
 };
 
-/// Shortest-path distances from `source`. Weighted graphs need non-negative weights (checked):
-/// frontier Bellman-Ford terminates after at most n - 1 rounds either way. Throws
-/// `invalid_argument_error` for source >= n or a negative weight.
+/// Shortest-path distances from `source` (+infinity where unreachable) by frontier Bellman-Ford over
+/// MIN_PLUS: SpMSpV of the improved vertices over the CSR weights for a weighted graph (with
+/// `opts.use_weights`), else unit weights on the B2SR bits (`vxm`, in `opts.direction`). `opts.algorithm`
+/// goes to the SpMSpV and the unit-weight pulls as given; a unit-weight product that may push (any
+/// direction but pull) gets `detail::portable_step_path` of it, since the pushes have only the portable
+/// kernel. Weighted graphs need non-negative weights (checked); either way the rounds end after at most
+/// n - 1 improving rounds, or after `opts.max_iterations` (then `converged` is false).
+/// Work per round: the frontier's out-edges (weighted) or one B2SR product (unit weights) plus O(n).
+/// Throws `invalid_argument_error` for source >= n, a negative weight or max_iterations < 0,
+/// `unsupported_error` for a CUDA path on a host space, `allocation_error` when a buffer does not fit.
+/// Reads a count back every round and fences `exec` before it returns.
 template <class ExecSpace>
-BITGRAPH_TU_LOCAL sssp_result<memory_space_t<ExecSpace>> sssp(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
-                                            vertex_t source, const sssp_options& opts = {}) {
+sssp_result<memory_space_t<ExecSpace>> sssp(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
+                                            vertex_t source, const sssp_options& opts = {});
+
+template <class ExecSpace>
+sssp_result<memory_space_t<ExecSpace>> sssp(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
+                                            vertex_t source, const sssp_options& opts) {
   using mem = memory_space_t<ExecSpace>;
   using S = min_plus<double>;
   const vertex_t n = g.n();
   detail::check_source<ExecSpace>("sssp", source, n);
   detail::check_algorithm<ExecSpace>(opts.algorithm, "sssp");
   BITGRAPH_CHECK_ARG(opts.max_iterations >= 0, "sssp", "max_iterations must be >= 0, not ", opts.max_iterations);
+  detail::profiling_region region("bitgraph::sssp");
   const double inf = S::identity();
   sssp_result<mem> res;
   const auto capped = [&] { return opts.max_iterations > 0 && res.iterations >= opts.max_iterations; };
@@ -61,11 +77,10 @@ BITGRAPH_TU_LOCAL sssp_result<memory_space_t<ExecSpace>> sssp(const ExecSpace& e
   auto dist = res.dist;
 
   if (res.weighted) {
-    auto w = g.csr.weights;
     offset_t negative = 0;
-    Kokkos::parallel_reduce(
-        "bitgraph::sssp::check_weights", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, g.csr.nnz),
-        KOKKOS_LAMBDA(const offset_t p, offset_t& bad) { bad += w(p) < 0 ? 1 : 0; }, negative);
+    Kokkos::parallel_reduce("bitgraph::sssp::check_weights",
+                            Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, g.csr.nnz),
+                            detail::sssp_check_weights_functor<mem>{g.csr.weights}, negative);
     BITGRAPH_CHECK_ARG(negative == 0, "sssp", negative, " edges have negative weights");
     // Frontier Bellman-Ford: the frontier carries its distances; SpMSpV over MIN_PLUS yields the best
     // candidate per out-neighbour, which is kept where it improves.
@@ -81,29 +96,18 @@ BITGRAPH_TU_LOCAL sssp_result<memory_space_t<ExecSpace>> sssp(const ExecSpace& e
       BITGRAPH_REQUIRE(res.iterations <= int(n) + 1, error, "sssp", "no convergence after n rounds");
       sparse_vector<double, mem> cand;
       spmspv(exec, cand, no_mask{}, S{}, frontier, g.csr, so);
-      auto ci = cand.indices;
-      auto cv = cand.values;
       auto improved = make_bitmap(exec, n);
-      auto iw = improved.words;
-      Kokkos::parallel_for(
-          "bitgraph::sssp::relax", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, cand.nnz),
-          KOKKOS_LAMBDA(const offset_t q) {
-            const vertex_t v = ci(q);
-            if (cv(q) < dist(v)) {
-              dist(v) = cv(q);  // indices are unique: no race
-              bitmap_set_atomic(iw, v);
-            }
-          });
+      Kokkos::parallel_for("bitgraph::sssp::relax",
+                           Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, cand.nnz),
+                           detail::sssp_relax_functor<mem>{cand.indices, cand.values, dist, improved.words});
       auto next = to_sparse(exec, improved);
       frontier.n = n;
       frontier.nnz = next.nnz;
       frontier.indices = next.indices;
       frontier.values = allocate_view<Kokkos::View<double*, mem>>("bitgraph::sssp::frontier_values", next.nnz, false);
-      auto fi = frontier.indices;
-      auto fv = frontier.values;
-      Kokkos::parallel_for(
-          "bitgraph::sssp::frontier_values", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, next.nnz),
-          KOKKOS_LAMBDA(const offset_t q) { fv(q) = dist(fi(q)); });
+      Kokkos::parallel_for("bitgraph::sssp::frontier_values",
+                           Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, next.nnz),
+                           detail::sssp_frontier_values_functor<mem>{frontier.values, frontier.indices, dist});
     }
   } else {
     // Unit weights on the bits: x holds the distances of the vertices improved last round (identity
@@ -113,8 +117,8 @@ BITGRAPH_TU_LOCAL sssp_result<memory_space_t<ExecSpace>> sssp(const ExecSpace& e
     Kokkos::deep_copy(exec, x, inf);
     Kokkos::deep_copy(exec, Kokkos::subview(x, source), 0.0);
     mxv_options mo;
-    // Pushes (sparse rounds) have no warp kernel: a forced cuda_warp applies to the pulls only.
-    mo.algorithm = opts.direction == mxv_direction::pull ? opts.algorithm : push_path(opts.algorithm);
+    // Pushes (sparse rounds) have only the portable kernel: a forced CUDA path applies to the pulls only.
+    mo.algorithm = opts.direction == mxv_direction::pull ? opts.algorithm : detail::portable_step_path(opts.algorithm);
     mo.direction = opts.direction;
     offset_t active = 1;
     while (active > 0) {
@@ -128,18 +132,8 @@ BITGRAPH_TU_LOCAL sssp_result<memory_space_t<ExecSpace>> sssp(const ExecSpace& e
       vxm(exec, t, no_mask{}, no_accumulator{}, S{}, Kokkos::View<const double*, mem>(x), g.b2sr, mo,
           g.directed() ? &g.b2sr_t : nullptr);
       active = 0;
-      Kokkos::parallel_reduce(
-          "bitgraph::sssp::relax_bits", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
-          KOKKOS_LAMBDA(const vertex_t v, offset_t& acc) {
-            if (t(v) < dist(v)) {
-              dist(v) = t(v);
-              x(v) = t(v);
-              ++acc;
-            } else {
-              x(v) = inf;
-            }
-          },
-          active);
+      Kokkos::parallel_reduce("bitgraph::sssp::relax_bits", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+                              detail::sssp_relax_bits_functor<mem>{t, dist, x, inf}, active);
     }
   }
   exec.fence();

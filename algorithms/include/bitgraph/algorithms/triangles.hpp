@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "bitgraph/algorithms/graph.hpp"
+#include "bitgraph/core/dispatch.hpp"
 #include "bitgraph/core/error.hpp"
 #include "bitgraph/core/execution.hpp"
 #include "bitgraph/ops/mxm.hpp"
@@ -28,13 +29,24 @@ struct triangles_result {
 
 /// Counts the triangles of an undirected graph: L = strictly lower triangle of A (self-loops dropped),
 /// then Σ (L ⊕.⊗ L^T) .* L over (+, AND), fused into one masked BMM. A directed graph is rejected:
-/// symmetrise it first (`symmetrize`), since a triangle's orientation would otherwise matter.
+/// symmetrise it first (`symmetrize`), since a triangle's orientation would otherwise matter. Unless
+/// `opts.algorithm` is `generic`, L is rebuilt from the CSR in the tile layout the space's fastest masked
+/// BMM reads; `opts.algorithm` goes to the BMM as given.
+/// Work: O(nnz) for the selection plus the masked BMM (per entry of L, the tile intersection of two rows).
+/// Throws `invalid_argument_error` for a directed graph, `unsupported_error` for a CUDA path on a host
+/// space (or one the BMM does not offer), `allocation_error` when a buffer does not fit. Synchronous: the
+/// count is read back to the host.
 template <class ExecSpace>
 triangles_result triangle_count(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
-                                const triangles_options& opts = {}) {
+                                const triangles_options& opts = {});
+
+template <class ExecSpace>
+triangles_result triangle_count(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
+                                const triangles_options& opts) {
   detail::check_algorithm<ExecSpace>(opts.algorithm, "triangle_count");
   BITGRAPH_CHECK_ARG(!g.directed(), "triangle_count",
                      "the graph is directed; triangle counting needs an undirected graph (symmetrize it first)");
+  detail::profiling_region region("bitgraph::triangle_count");
   // L in the tile layout the space's fastest masked BMM reads (selected from the CSR then), else
   // selected from the graph's own B2SR.
   constexpr int preferred = bmm_preferred_tile<ExecSpace>::value;

@@ -44,10 +44,7 @@ class unsupported_error : public error {
 class parse_error : public error {
  public:
   parse_error(std::string source, std::uint64_t line, std::string problem)
-      : error(format(source, line, problem)),
-        source_(std::move(source)),
-        line_(line),
-        problem_(std::move(problem)) {}
+      : error(format(source, line, problem)), source_(std::move(source)), line_(line), problem_(std::move(problem)) {}
 
   /// File name (or "<stream>") the error was found in.
   const std::string& source() const noexcept { return source_; }
@@ -82,9 +79,9 @@ std::string concat(const Args&... args) {
 }  // namespace bitgraph
 
 /// Throws `exc("bitgraph::" func ": " message...)` when `cond` is false.
-#define BITGRAPH_REQUIRE(cond, exc, func, ...)                                                   \
-  do {                                                                                           \
-    if (!(cond)) throw exc(::bitgraph::detail::concat("bitgraph::", func, ": ", __VA_ARGS__));   \
+#define BITGRAPH_REQUIRE(cond, exc, func, ...)                                                 \
+  do {                                                                                         \
+    if (!(cond)) throw exc(::bitgraph::detail::concat("bitgraph::", func, ": ", __VA_ARGS__)); \
   } while (0)
 
 /// Argument check: throws `invalid_argument_error` naming the function when `cond` is false.

@@ -12,7 +12,6 @@
 
 #include "bitgraph/core/error.hpp"
 #include "bitgraph/core/types.hpp"
-#include "bitgraph/core/linkage.hpp"
 
 namespace bitgraph {
 
@@ -29,10 +28,14 @@ enum class op_algorithm : std::uint8_t {
 /// Name of an `op_algorithm` as used on the command line ("auto", "generic", "cuda-warp", "cuda-mma").
 inline std::string_view to_string(op_algorithm a) {
   switch (a) {
-    case op_algorithm::automatic: return "auto";
-    case op_algorithm::generic: return "generic";
-    case op_algorithm::cuda_warp: return "cuda-warp";
-    case op_algorithm::cuda_mma: return "cuda-mma";
+    case op_algorithm::automatic:
+      return "auto";
+    case op_algorithm::generic:
+      return "generic";
+    case op_algorithm::cuda_warp:
+      return "cuda-warp";
+    case op_algorithm::cuda_mma:
+      return "cuda-mma";
   }
   return "?";
 }
@@ -48,8 +51,7 @@ inline constexpr bool is_cuda_space_v =
 
 /// True when `ExecSpace` can dereference host memory (Serial, OpenMP, Threads).
 template <class ExecSpace>
-inline constexpr bool is_host_space_v =
-    Kokkos::SpaceAccessibility<ExecSpace, Kokkos::HostSpace>::accessible;
+inline constexpr bool is_host_space_v = Kokkos::SpaceAccessibility<ExecSpace, Kokkos::HostSpace>::accessible;
 
 /// Memory space an execution space allocates in by default.
 template <class ExecSpace>
@@ -60,32 +62,25 @@ template <class ExecSpace>
 std::string_view space_name() {
   if constexpr (std::is_same_v<ExecSpace, Kokkos::Serial>) return "serial";
 #if defined(KOKKOS_ENABLE_OPENMP)
-  else if constexpr (std::is_same_v<ExecSpace, Kokkos::OpenMP>) return "openmp";
+  else if constexpr (std::is_same_v<ExecSpace, Kokkos::OpenMP>)
+    return "openmp";
 #endif
 #if defined(KOKKOS_ENABLE_CUDA)
-  else if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda>) return "cuda";
+  else if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda>)
+    return "cuda";
 #endif
-  else return ExecSpace::name();
+  else
+    return ExecSpace::name();
 }
 
 namespace detail {
-
-/// Rejects a forced kernel path that `ExecSpace` cannot run.
-template <class ExecSpace>
-void check_algorithm(op_algorithm a, const char* func) {
-  if ((a == op_algorithm::cuda_warp || a == op_algorithm::cuda_mma) && !is_cuda_space_v<ExecSpace>) {
-    throw unsupported_error(detail::concat("bitgraph::", func, ": algorithm '", to_string(a),
-                                           "' needs the Cuda execution space, not '",
-                                           space_name<ExecSpace>(), "'"));
-  }
-}
 
 /// Number of bytes of `count` elements of `T`, or `size_error` if that overflows.
 template <class T>
 std::size_t checked_bytes(std::uint64_t count, const std::string& label) {
   if (count > std::numeric_limits<std::size_t>::max() / sizeof(T)) {
-    throw size_error(concat("bitgraph: cannot allocate '", label, "': ", count, " elements of ",
-                            sizeof(T), " bytes overflow the address space"));
+    throw size_error(concat("bitgraph: cannot allocate '", label, "': ", count, " elements of ", sizeof(T),
+                            " bytes overflow the address space"));
   }
   return static_cast<std::size_t>(count) * sizeof(T);
 }
@@ -103,13 +98,11 @@ View allocate_view(const std::string& label, std::uint64_t count, bool init = tr
     if (init) return View(label, static_cast<std::size_t>(count));
     return View(Kokkos::view_alloc(Kokkos::WithoutInitializing, label), static_cast<std::size_t>(count));
   } catch (const std::bad_alloc& e) {
-    throw allocation_error(detail::concat("bitgraph: allocation of '", label, "' (", bytes,
-                                          " bytes) in ", View::memory_space::name(), " failed: ",
-                                          e.what()));
+    throw allocation_error(detail::concat("bitgraph: allocation of '", label, "' (", bytes, " bytes) in ",
+                                          View::memory_space::name(), " failed: ", e.what()));
   } catch (const std::runtime_error& e) {
-    throw allocation_error(detail::concat("bitgraph: allocation of '", label, "' (", bytes,
-                                          " bytes) in ", View::memory_space::name(), " failed: ",
-                                          e.what()));
+    throw allocation_error(detail::concat("bitgraph: allocation of '", label, "' (", bytes, " bytes) in ",
+                                          View::memory_space::name(), " failed: ", e.what()));
   }
 }
 
@@ -133,22 +126,26 @@ KOKKOS_FORCEINLINE_FUNCTION offset_t atomic_fetch_add_offset(offset_t* p, offset
 
 namespace detail {
 
+/// The body of `exclusive_scan`: counts(i) becomes the sum of the counts before it.
+template <class View>
+struct exclusive_scan_functor {
+  View c;
+  KOKKOS_INLINE_FUNCTION void operator()(const offset_t i, offset_t& acc, const bool final) const {
+    const offset_t v = c(i);
+    if (final) c(i) = acc;
+    acc += v;
+  }
+};
+
 /// Replaces `counts` (its last entry 0) by its exclusive prefix sums and returns the total: the scan
 /// step of every count / scan / fill construction (CSR and B2SR builds, SpGEMM, select, radix sort).
-/// `label` names the kernel for profilers.
+/// `label` names the kernel for profilers. Fences (the total is read back).
 template <class ExecSpace, class View>
-BITGRAPH_TU_LOCAL offset_t exclusive_scan(const ExecSpace& exec, const View& counts, const char* label = "bitgraph::exclusive_scan") {
+offset_t exclusive_scan(const ExecSpace& exec, const View& counts, const char* label = "bitgraph::exclusive_scan") {
   static_assert(std::is_same_v<typename View::non_const_value_type, offset_t>, "scans run over offsets");
-  auto c = counts;
   offset_t total = 0;
-  Kokkos::parallel_scan(
-      label, Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, c.extent(0)),
-      KOKKOS_LAMBDA(const offset_t i, offset_t& acc, const bool final) {
-        const offset_t v = c(i);
-        if (final) c(i) = acc;
-        acc += v;
-      },
-      total);
+  Kokkos::parallel_scan(label, Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, counts.extent(0)),
+                        exclusive_scan_functor<View>{counts}, total);
   return total;
 }
 

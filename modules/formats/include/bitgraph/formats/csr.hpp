@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <string>
 
+#include "bitgraph/backends/csr.hpp"
+#include "bitgraph/core/dispatch.hpp"
 #include "bitgraph/core/error.hpp"
 #include "bitgraph/core/execution.hpp"
 #include "bitgraph/core/types.hpp"
@@ -37,78 +39,19 @@ struct csr_graph {
 
 namespace detail {
 
-/// Sorts `keys[lo, hi)` ascending with `vals` permuted alike (vals may be empty). Heap sort: in place,
-/// O(len log len) worst case, usable by one device thread.
-template <class Keys, class Vals>
-KOKKOS_INLINE_FUNCTION void sort_segment(const Keys& keys, const Vals& vals, offset_t lo, offset_t hi) {
-  const offset_t len = hi - lo;
-  const bool with_vals = vals.extent(0) > 0;
-  if (len < 2) return;
-  if (len <= 24) {  // insertion sort is fastest on the short rows that dominate sparse graphs
-    for (offset_t i = lo + 1; i < hi; ++i) {
-      const auto k = keys(i);
-      const auto v = with_vals ? vals(i) : typename Vals::non_const_value_type{};
-      offset_t j = i;
-      while (j > lo && keys(j - 1) > k) {
-        keys(j) = keys(j - 1);
-        if (with_vals) vals(j) = vals(j - 1);
-        --j;
-      }
-      keys(j) = k;
-      if (with_vals) vals(j) = v;
-    }
-    return;
-  }
-  auto swap = [&](offset_t a, offset_t b) {
-    const auto tk = keys(lo + a);
-    keys(lo + a) = keys(lo + b);
-    keys(lo + b) = tk;
-    if (with_vals) {
-      const auto tv = vals(lo + a);
-      vals(lo + a) = vals(lo + b);
-      vals(lo + b) = tv;
-    }
-  };
-  auto sift_down = [&](offset_t root, offset_t end) {
-    while (2 * root + 1 < end) {
-      offset_t child = 2 * root + 1;
-      if (child + 1 < end && keys(lo + child) < keys(lo + child + 1)) ++child;
-      if (keys(lo + root) >= keys(lo + child)) return;
-      swap(root, child);
-      root = child;
-    }
-  };
-  for (offset_t start = len / 2; start-- > 0;) sift_down(start, len);
-  for (offset_t end = len - 1; end > 0; --end) {
-    swap(0, end);
-    sift_down(0, end);
-  }
-}
-
-/// Sorts every row segment of a CSR in place (values alike when present). The portable version gives
-/// each row to one thread (insertion sort for short rows, heap sort otherwise); backends specialise it
-/// for hub rows (CUDA: CUB's segmented sort).
-template <class ExecSpace, BITGRAPH_TU_LOCAL_PARAM>
-struct sort_rows_impl {
-  static void run(const ExecSpace& exec, vertex_t n, Kokkos::View<offset_t*, memory_space_t<ExecSpace>> row_ptr,
-                  Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> cols, Kokkos::View<double*, memory_space_t<ExecSpace>> vals) {
-    Kokkos::parallel_for(
-        "bitgraph::csr::sort_rows", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, n),
-        KOKKOS_LAMBDA(const offset_t u) { sort_segment(cols, vals, row_ptr(u), row_ptr(u + 1)); });
-  }
-};
-
 /// Core CSR builder on `ExecSpace`: counts, scans, scatters, sorts rows and removes duplicates.
 /// `src`/`dst`/`w` are COO arrays in the space's memory (`w` may be empty). `mirror` adds (v, u) for
 /// every (u, v) with u != v; `negate_mirror` negates the mirrored weight (skew-symmetric input).
 template <class ExecSpace>
-BITGRAPH_TU_LOCAL csr_graph<memory_space_t<ExecSpace>> build_csr_from_coo(
-    const ExecSpace& exec, vertex_t n, Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>> src,
-    Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>> dst,
-    Kokkos::View<const double*, memory_space_t<ExecSpace>> w, bool mirror, bool negate_mirror,
-    bool drop_loops, bool dedup, graph_kind kind) {
+csr_graph<memory_space_t<ExecSpace>> build_csr_from_coo(const ExecSpace& exec, vertex_t n,
+                                                        Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>> src,
+                                                        Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>> dst,
+                                                        Kokkos::View<const double*, memory_space_t<ExecSpace>> w,
+                                                        bool mirror, bool negate_mirror, bool drop_loops, bool dedup,
+                                                        graph_kind kind) {
   using mem = memory_space_t<ExecSpace>;
   using graph = csr_graph<mem>;
+  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>;
   const offset_t m = src.extent(0);
   const bool weighted = w.extent(0) > 0;
 
@@ -120,22 +63,10 @@ BITGRAPH_TU_LOCAL csr_graph<memory_space_t<ExecSpace>> build_csr_from_coo(
 
   // Pass 1: count entries per row (and check ids while reading them once).
   offset_t bad = 0;
-  Kokkos::parallel_reduce(
-      "bitgraph::csr::count", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, m),
-      KOKKOS_LAMBDA(const offset_t e, offset_t& nbad) {
-        const vertex_t u = src(e), v = dst(e);
-        if (u >= n || v >= n) {
-          ++nbad;
-          return;
-        }
-        if (drop_loops && u == v) return;
-        atomic_fetch_add_offset(&counts(u), 1);
-        if (mirror && u != v) atomic_fetch_add_offset(&counts(v), 1);
-      },
-      bad);
+  Kokkos::parallel_reduce("bitgraph::csr::count", policy(exec, 0, m),
+                          coo_count<mem>{src, dst, counts, n, drop_loops, mirror}, bad);
   if (bad > 0) {
-    throw invalid_argument_error(detail::concat("bitgraph::build_csr: ", bad,
-                                                " entries have a vertex id >= n = ", n));
+    throw invalid_argument_error(detail::concat("bitgraph::build_csr: ", bad, " entries have a vertex id >= n = ", n));
   }
 
   // Exclusive scan into row_ptr; the total is the number of entries before de-duplication.
@@ -148,24 +79,13 @@ BITGRAPH_TU_LOCAL csr_graph<memory_space_t<ExecSpace>> build_csr_from_coo(
   if (weighted) vals = allocate_view<typename graph::weights_view>("bitgraph::csr::weights", total, false);
 
   // Pass 2: scatter. Order within a row is arbitrary here; rows are sorted next.
-  Kokkos::parallel_for(
-      "bitgraph::csr::scatter", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, m),
-      KOKKOS_LAMBDA(const offset_t e) {
-        const vertex_t u = src(e), v = dst(e);
-        if (drop_loops && u == v) return;
-        const double x = weighted ? w(e) : 0.0;
-        const offset_t p = atomic_fetch_add_offset(&cursor(u), 1);
-        cols(p) = v;
-        if (weighted) vals(p) = x;
-        if (mirror && u != v) {
-          const offset_t q = atomic_fetch_add_offset(&cursor(v), 1);
-          cols(q) = u;
-          if (weighted) vals(q) = negate_mirror ? -x : x;
-        }
-      });
+  Kokkos::parallel_for("bitgraph::csr::scatter", policy(exec, 0, m),
+                       coo_scatter<mem>{src, dst, w, cursor, cols, vals, weighted, drop_loops, mirror, negate_mirror});
 
   // Pass 3: sort each row; then (optionally) merge duplicates keeping the minimum weight.
-  sort_rows_impl<ExecSpace>::run(exec, n, row_ptr, cols, vals);
+  using sorter = sort_rows_impl<ExecSpace>;
+  sorter::run(choose_path<ExecSpace>("build_csr", op_algorithm::automatic, sorter::offer()), exec, n, row_ptr, cols,
+              vals);
 
   if (!dedup) {
     g.row_ptr = row_ptr;
@@ -178,13 +98,7 @@ BITGRAPH_TU_LOCAL csr_graph<memory_space_t<ExecSpace>> build_csr_from_coo(
   }
 
   auto uniq = allocate_view<typename graph::offsets_view>("bitgraph::csr::row_ptr", offset_t(n) + 1);
-  Kokkos::parallel_for(
-      "bitgraph::csr::count_unique", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, n),
-      KOKKOS_LAMBDA(const offset_t u) {
-        offset_t c = 0;
-        for (offset_t p = row_ptr(u); p < row_ptr(u + 1); ++p) c += (p == row_ptr(u) || cols(p) != cols(p - 1));
-        uniq(u) = c;
-      });
+  Kokkos::parallel_for("bitgraph::csr::count_unique", policy(exec, 0, n), count_unique<mem>{row_ptr, cols, uniq});
   offset_t nnz = detail::exclusive_scan(exec, uniq, "bitgraph::csr::scan_unique");
   if (nnz == total) {  // nothing repeated: keep the sorted arrays as they are
     g.row_ptr = row_ptr;
@@ -197,20 +111,8 @@ BITGRAPH_TU_LOCAL csr_graph<memory_space_t<ExecSpace>> build_csr_from_coo(
   auto ucols = allocate_view<typename graph::indices_view>("bitgraph::csr::col_idx", nnz, false);
   typename graph::weights_view uvals;
   if (weighted) uvals = allocate_view<typename graph::weights_view>("bitgraph::csr::weights", nnz, false);
-  Kokkos::parallel_for(
-      "bitgraph::csr::compact", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, n),
-      KOKKOS_LAMBDA(const offset_t u) {
-        offset_t q = uniq(u);
-        for (offset_t p = row_ptr(u); p < row_ptr(u + 1); ++p) {
-          if (p == row_ptr(u) || cols(p) != cols(p - 1)) {
-            ucols(q) = cols(p);
-            if (weighted) uvals(q) = vals(p);
-            ++q;
-          } else if (weighted && vals(p) < uvals(q - 1)) {
-            uvals(q - 1) = vals(p);
-          }
-        }
-      });
+  Kokkos::parallel_for("bitgraph::csr::compact", policy(exec, 0, n),
+                       compact_unique<mem>{row_ptr, uniq, cols, vals, ucols, uvals, weighted});
   g.row_ptr = uniq;
   g.col_idx = ucols;
   g.weights = uvals;
@@ -222,10 +124,23 @@ BITGRAPH_TU_LOCAL csr_graph<memory_space_t<ExecSpace>> build_csr_from_coo(
 /// Checks that `n` fits the vertex type.
 inline vertex_t checked_vertex_count(std::uint64_t n, const char* func) {
   if (n > max_vertices - 1) {
-    throw size_error(detail::concat("bitgraph::", func, ": ", n, " vertices exceed the limit of ",
-                                    max_vertices - 1, " (32-bit vertex ids)"));
+    throw size_error(detail::concat("bitgraph::", func, ": ", n, " vertices exceed the limit of ", max_vertices - 1,
+                                    " (32-bit vertex ids)"));
   }
   return static_cast<vertex_t>(n);
+}
+
+/// The row id of every entry of `g` (its COO sources), for the transformations that rebuild a CSR from
+/// COO; `what` ("bitgraph::transpose", ...) prefixes the buffer's and the kernel's labels.
+template <class ExecSpace>
+Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> row_sources(const ExecSpace& exec,
+                                                               const csr_graph<memory_space_t<ExecSpace>>& g,
+                                                               const std::string& what) {
+  using mem = memory_space_t<ExecSpace>;
+  auto src = allocate_view<Kokkos::View<vertex_t*, mem>>(what + "::src", g.nnz, false);
+  Kokkos::parallel_for(what + "::expand", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, g.n),
+                       expand_rows<mem>{g.row_ptr, src});
+  return src;
 }
 
 }  // namespace detail
@@ -240,9 +155,8 @@ csr_graph<memory_space_t<ExecSpace>> build_csr(const ExecSpace& exec, const edge
   const vertex_t n = detail::checked_vertex_count(edges.num_vertices, "build_csr");
   BITGRAPH_CHECK_ARG(edges.src.size() == edges.dst.size(), "build_csr", "src has ", edges.src.size(),
                      " entries but dst has ", edges.dst.size());
-  BITGRAPH_CHECK_ARG(edges.weights.empty() || edges.weights.size() == edges.src.size(), "build_csr",
-                     "weights has ", edges.weights.size(), " entries but there are ", edges.src.size(),
-                     " edges");
+  BITGRAPH_CHECK_ARG(edges.weights.empty() || edges.weights.size() == edges.src.size(), "build_csr", "weights has ",
+                     edges.weights.size(), " entries but there are ", edges.src.size(), " edges");
   const offset_t m = edges.src.size();
   using host_u32 = Kokkos::View<const vertex_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
   using host_f64 = Kokkos::View<const double*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
@@ -266,19 +180,9 @@ csr_graph<memory_space_t<ExecSpace>> build_csr(const ExecSpace& exec, const edge
 /// Transpose (the CSC of `g` as a CSR of A^T): row v of the result lists the in-neighbours of v.
 /// For an undirected graph this equals `g` but is still computed.
 template <class ExecSpace>
-BITGRAPH_TU_LOCAL csr_graph<memory_space_t<ExecSpace>> transpose(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g) {
-  using mem = memory_space_t<ExecSpace>;
-  const offset_t m = g.nnz;
-  auto src = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::transpose::src", m, false);
-  auto row_ptr = g.row_ptr;
-  const vertex_t n = g.n;
-  // Expand row ids; each thread walks one row.
-  Kokkos::parallel_for(
-      "bitgraph::transpose::expand", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, n),
-      KOKKOS_LAMBDA(const offset_t u) {
-        for (offset_t p = row_ptr(u); p < row_ptr(u + 1); ++p) src(p) = static_cast<vertex_t>(u);
-      });
-  auto t = detail::build_csr_from_coo<ExecSpace>(exec, n, g.col_idx, src, g.weights, false, false, false,
+csr_graph<memory_space_t<ExecSpace>> transpose(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g) {
+  auto src = detail::row_sources(exec, g, "bitgraph::transpose");
+  auto t = detail::build_csr_from_coo<ExecSpace>(exec, g.n, g.col_idx, src, g.weights, false, false, false,
                                                  !g.has_duplicates, g.kind);
   t.has_duplicates = g.has_duplicates;
   t.has_weights = g.has_weights;
@@ -288,34 +192,20 @@ BITGRAPH_TU_LOCAL csr_graph<memory_space_t<ExecSpace>> transpose(const ExecSpace
 /// Undirected version of `g`: for every stored (u, v) both (u, v) and (v, u), duplicates merged
 /// (minimum weight). Self-loops are kept unless `remove_self_loops`.
 template <class ExecSpace>
-BITGRAPH_TU_LOCAL csr_graph<memory_space_t<ExecSpace>> symmetrize(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g,
+csr_graph<memory_space_t<ExecSpace>> symmetrize(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g,
                                                 bool remove_self_loops = false) {
-  using mem = memory_space_t<ExecSpace>;
-  auto src = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::symmetrize::src", g.nnz, false);
-  auto row_ptr = g.row_ptr;
-  Kokkos::parallel_for(
-      "bitgraph::symmetrize::expand", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, g.n),
-      KOKKOS_LAMBDA(const offset_t u) {
-        for (offset_t p = row_ptr(u); p < row_ptr(u + 1); ++p) src(p) = static_cast<vertex_t>(u);
-      });
-  auto s = detail::build_csr_from_coo<ExecSpace>(exec, g.n, src, g.col_idx, g.weights, true, false,
-                                                 remove_self_loops, true, graph_kind::undirected);
+  auto src = detail::row_sources(exec, g, "bitgraph::symmetrize");
+  auto s = detail::build_csr_from_coo<ExecSpace>(exec, g.n, src, g.col_idx, g.weights, true, false, remove_self_loops,
+                                                 true, graph_kind::undirected);
   s.has_weights = g.has_weights;
   return s;
 }
 
 /// Copy of `g` without (u, u) entries.
 template <class ExecSpace>
-BITGRAPH_TU_LOCAL csr_graph<memory_space_t<ExecSpace>> remove_self_loops(const ExecSpace& exec,
+csr_graph<memory_space_t<ExecSpace>> remove_self_loops(const ExecSpace& exec,
                                                        const csr_graph<memory_space_t<ExecSpace>>& g) {
-  using mem = memory_space_t<ExecSpace>;
-  auto src = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::remove_self_loops::src", g.nnz, false);
-  auto row_ptr = g.row_ptr;
-  Kokkos::parallel_for(
-      "bitgraph::remove_self_loops::expand", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, g.n),
-      KOKKOS_LAMBDA(const offset_t u) {
-        for (offset_t p = row_ptr(u); p < row_ptr(u + 1); ++p) src(p) = static_cast<vertex_t>(u);
-      });
+  auto src = detail::row_sources(exec, g, "bitgraph::remove_self_loops");
   auto r = detail::build_csr_from_coo<ExecSpace>(exec, g.n, src, g.col_idx, g.weights, false, false, true,
                                                  !g.has_duplicates, g.kind);
   r.has_duplicates = g.has_duplicates;
@@ -325,43 +215,36 @@ BITGRAPH_TU_LOCAL csr_graph<memory_space_t<ExecSpace>> remove_self_loops(const E
 
 /// Copy of `g` with repeated (u, v) entries merged (minimum weight).
 template <class ExecSpace>
-BITGRAPH_TU_LOCAL csr_graph<memory_space_t<ExecSpace>> remove_duplicates(const ExecSpace& exec,
+csr_graph<memory_space_t<ExecSpace>> remove_duplicates(const ExecSpace& exec,
                                                        const csr_graph<memory_space_t<ExecSpace>>& g) {
-  using mem = memory_space_t<ExecSpace>;
-  auto src = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::remove_duplicates::src", g.nnz, false);
-  auto row_ptr = g.row_ptr;
-  Kokkos::parallel_for(
-      "bitgraph::remove_duplicates::expand", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, g.n),
-      KOKKOS_LAMBDA(const offset_t u) {
-        for (offset_t p = row_ptr(u); p < row_ptr(u + 1); ++p) src(p) = static_cast<vertex_t>(u);
-      });
-  auto r = detail::build_csr_from_coo<ExecSpace>(exec, g.n, src, g.col_idx, g.weights, false, false, false, true,
-                                                 g.kind);
+  auto src = detail::row_sources(exec, g, "bitgraph::remove_duplicates");
+  auto r =
+      detail::build_csr_from_coo<ExecSpace>(exec, g.n, src, g.col_idx, g.weights, false, false, false, true, g.kind);
   r.has_weights = g.has_weights;
   return r;
 }
 
-/// Out-degree of every vertex (row lengths).
+/// Out-degree of every vertex (row lengths), as a new view. O(n), asynchronous on `exec`.
 template <class ExecSpace>
-BITGRAPH_TU_LOCAL Kokkos::View<offset_t*, memory_space_t<ExecSpace>> out_degrees(const ExecSpace& exec,
+Kokkos::View<offset_t*, memory_space_t<ExecSpace>> out_degrees(const ExecSpace& exec,
                                                                const csr_graph<memory_space_t<ExecSpace>>& g) {
-  auto d = allocate_view<Kokkos::View<offset_t*, memory_space_t<ExecSpace>>>("bitgraph::out_degrees", g.n, false);
-  auto row_ptr = g.row_ptr;
-  Kokkos::parallel_for(
-      "bitgraph::out_degrees", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, g.n),
-      KOKKOS_LAMBDA(const offset_t u) { d(u) = row_ptr(u + 1) - row_ptr(u); });
+  using mem = memory_space_t<ExecSpace>;
+  auto d = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::out_degrees", g.n, false);
+  Kokkos::parallel_for("bitgraph::out_degrees",
+                       Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, g.n),
+                       detail::row_lengths<mem>{g.row_ptr, d});
   return d;
 }
 
-/// In-degree of every vertex (column counts).
+/// In-degree of every vertex (column counts, atomic), as a new view. O(nnz), asynchronous on `exec`.
 template <class ExecSpace>
-BITGRAPH_TU_LOCAL Kokkos::View<offset_t*, memory_space_t<ExecSpace>> in_degrees(const ExecSpace& exec,
+Kokkos::View<offset_t*, memory_space_t<ExecSpace>> in_degrees(const ExecSpace& exec,
                                                               const csr_graph<memory_space_t<ExecSpace>>& g) {
-  auto d = allocate_view<Kokkos::View<offset_t*, memory_space_t<ExecSpace>>>("bitgraph::in_degrees", g.n);
-  auto cols = g.col_idx;
-  Kokkos::parallel_for(
-      "bitgraph::in_degrees", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, g.nnz),
-      KOKKOS_LAMBDA(const offset_t p) { atomic_fetch_add_offset(&d(cols(p)), 1); });
+  using mem = memory_space_t<ExecSpace>;
+  auto d = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::in_degrees", g.n);
+  Kokkos::parallel_for("bitgraph::in_degrees",
+                       Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, g.nnz),
+                       detail::column_counts<mem>{g.col_idx, d});
   return d;
 }
 
@@ -405,8 +288,8 @@ csr_graph<memory_space_t<ExecSpace>> to_csr(const ExecSpace& exec, const host_cs
                      " entries, expected n + 1 = ", std::uint64_t(h.n) + 1);
   BITGRAPH_CHECK_ARG(h.row_ptr.front() == 0 && h.row_ptr.back() == h.col_idx.size(), "to_csr",
                      "row_ptr must start at 0 and end at nnz = ", h.col_idx.size());
-  BITGRAPH_CHECK_ARG(!h.has_weights || h.weights.size() == h.col_idx.size(), "to_csr", "weights has ",
-                     h.weights.size(), " entries but nnz is ", h.col_idx.size());
+  BITGRAPH_CHECK_ARG(!h.has_weights || h.weights.size() == h.col_idx.size(), "to_csr", "weights has ", h.weights.size(),
+                     " entries but nnz is ", h.col_idx.size());
   for (vertex_t u = 0; u < h.n; ++u) {
     BITGRAPH_CHECK_ARG(h.row_ptr[u] <= h.row_ptr[u + 1], "to_csr", "row_ptr decreases at row ", u);
   }
@@ -438,7 +321,3 @@ csr_graph<memory_space_t<ExecSpace>> to_csr(const ExecSpace& exec, const host_cs
 }
 
 }  // namespace bitgraph
-
-#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
-#include "bitgraph/backends/cuda/csr_sort_cub.hpp"
-#endif

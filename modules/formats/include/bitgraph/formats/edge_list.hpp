@@ -20,12 +20,12 @@ enum class edge_storage : std::uint8_t {
 /// builders sort and de-duplicate. `weights` is either empty (unweighted: every edge has weight 1) or
 /// holds one weight per entry.
 struct edge_list {
-  std::uint64_t num_vertices = 0;  ///< n; every id is < n (checked by builders)
-  std::vector<vertex_t> src;       ///< source of each entry
-  std::vector<vertex_t> dst;       ///< destination of each entry
-  std::vector<double> weights;     ///< per-entry weight, or empty
+  std::uint64_t num_vertices = 0;                ///< n; every id is < n (checked by builders)
+  std::vector<vertex_t> src;                     ///< source of each entry
+  std::vector<vertex_t> dst;                     ///< destination of each entry
+  std::vector<double> weights;                   ///< per-entry weight, or empty
   edge_storage storage = edge_storage::general;  ///< whether entries stand for their mirror too
-  std::string name;                ///< where it came from (file name or generator spec), for reports
+  std::string name;                              ///< where it came from (file name or generator spec), for reports
 
   /// Number of stored entries.
   std::uint64_t size() const noexcept { return src.size(); }

@@ -5,13 +5,16 @@
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "bitgraph/core/bits.hpp"
 #include "bitgraph/core/error.hpp"
 #include "bitgraph/core/execution.hpp"
 #include "bitgraph/core/types.hpp"
-#include "bitgraph/formats/b2sr.hpp"
+#include "bitgraph/formats/b2sr_matrix.hpp"
+#include "bitgraph/formats/bitmap_words.hpp"
+#include "bitgraph/formats/detail/vector_kernels.hpp"
 
 namespace bitgraph {
 
@@ -22,7 +25,7 @@ namespace bitgraph {
 template <class MemorySpace>
 struct bitmap {
   using memory_space = MemorySpace;
-  vertex_t n = 0;                                     ///< number of bits
+  vertex_t n = 0;                                   ///< number of bits
   Kokkos::View<std::uint32_t*, MemorySpace> words;  ///< 2 * ceil(n / 64) words
 
   /// Number of 32-bit words for n bits (padded to 64-bit multiples).
@@ -35,10 +38,10 @@ template <class T, class MemorySpace>
 struct sparse_vector {
   using value_type = T;
   using memory_space = MemorySpace;
-  vertex_t n = 0;                                    ///< dimension
-  offset_t nnz = 0;                                  ///< number of stored entries
-  Kokkos::View<vertex_t*, MemorySpace> indices;    ///< capacity >= nnz, first nnz used
-  Kokkos::View<T*, MemorySpace> values;            ///< capacity >= nnz, or empty (structure only)
+  vertex_t n = 0;                                ///< dimension
+  offset_t nnz = 0;                              ///< number of stored entries
+  Kokkos::View<vertex_t*, MemorySpace> indices;  ///< capacity >= nnz, first nnz used
+  Kokkos::View<T*, MemorySpace> values;          ///< capacity >= nnz, or empty (structure only)
 
   /// True when the vector has entries but carries no values.
   bool structure_only() const noexcept { return nnz > 0 && values.extent(0) == 0; }
@@ -48,144 +51,97 @@ struct sparse_vector {
 template <class T, class MemorySpace>
 using dense_vector = Kokkos::View<T*, MemorySpace>;
 
-/// Reads bit `i` of a bitmap's word array.
-template <class Words>
-KOKKOS_FORCEINLINE_FUNCTION bool bitmap_test(const Words& words, std::uint64_t i) {
-  return (words(i >> 5) >> (i & 31)) & 1u;
-}
+namespace detail {
+/// Operand kinds of the vector ops: a bitmap, or a dense vector (any rank-1 view).
+template <class V>
+struct is_bitmap : std::false_type {};
+template <class Mem>
+struct is_bitmap<bitmap<Mem>> : std::true_type {};
 
-/// Sets bit `i` atomically (safe when several threads write the same word).
-template <class Words>
-KOKKOS_FORCEINLINE_FUNCTION void bitmap_set_atomic(const Words& words, std::uint64_t i) {
-  Kokkos::atomic_fetch_or(&words(i >> 5), std::uint32_t(1) << (i & 31));
-}
-
-/// Segment `j` of width T (bits [j*T, j*T + T)) of a bitmap's word array as a tile word.
-template <int T, class Words>
-KOKKOS_FORCEINLINE_FUNCTION tile_word_t<T> bitmap_segment(const Words& words, std::uint64_t j) {
-  if constexpr (T == 64) {
-    return static_cast<std::uint64_t>(words(2 * j)) | (static_cast<std::uint64_t>(words(2 * j + 1)) << 32);
-  } else if constexpr (T == 32) {
-    return words(j);
-  } else {
-    constexpr int per_word = 32 / T;
-    return static_cast<tile_word_t<T>>((words(j / per_word) >> (T * (j % per_word))) & ((1u << T) - 1u));
-  }
-}
+template <class V>
+struct is_dense : std::false_type {};
+template <class T, class... P>
+struct is_dense<Kokkos::View<T*, P...>> : std::true_type {};
+}  // namespace detail
 
 /// Creates an all-zero bitmap of n bits on `exec`'s memory space.
 template <class ExecSpace>
 bitmap<memory_space_t<ExecSpace>> make_bitmap(const ExecSpace&, vertex_t n) {
   bitmap<memory_space_t<ExecSpace>> b;
   b.n = n;
-  b.words = allocate_view<Kokkos::View<std::uint32_t*, memory_space_t<ExecSpace>>>("bitgraph::bitmap",
-                                                                                   bitmap<Kokkos::HostSpace>::words_for(n));
+  b.words = allocate_view<Kokkos::View<std::uint32_t*, memory_space_t<ExecSpace>>>(
+      "bitgraph::bitmap", bitmap<Kokkos::HostSpace>::words_for(n));
   return b;
 }
 
 /// Number of set bits.
 template <class ExecSpace>
-BITGRAPH_TU_LOCAL offset_t count(const ExecSpace& exec, const bitmap<memory_space_t<ExecSpace>>& b) {
-  auto w = b.words;
+offset_t count(const ExecSpace& exec, const bitmap<memory_space_t<ExecSpace>>& b) {
   offset_t c = 0;
-  Kokkos::parallel_reduce(
-      "bitgraph::bitmap::count", Kokkos::RangePolicy<ExecSpace>(exec, 0, w.extent(0)),
-      KOKKOS_LAMBDA(const std::size_t i, offset_t& acc) { acc += popcount(w(i)); }, c);
+  Kokkos::parallel_reduce("bitgraph::bitmap::count", Kokkos::RangePolicy<ExecSpace>(exec, 0, b.words.extent(0)),
+                          detail::popcount_words<memory_space_t<ExecSpace>>{b.words}, c);
   return c;
 }
 
 /// Bitmap with the given positions set. Throws `invalid_argument_error` if a position is >= n.
 template <class ExecSpace>
-BITGRAPH_TU_LOCAL bitmap<memory_space_t<ExecSpace>> bitmap_from_indices(const ExecSpace& exec, vertex_t n,
+bitmap<memory_space_t<ExecSpace>> bitmap_from_indices(const ExecSpace& exec, vertex_t n,
                                                       Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>> idx) {
   auto b = make_bitmap(exec, n);
-  auto w = b.words;
   offset_t bad = 0;
-  Kokkos::parallel_reduce(
-      "bitgraph::bitmap::from_indices", Kokkos::RangePolicy<ExecSpace>(exec, 0, idx.extent(0)),
-      KOKKOS_LAMBDA(const std::size_t i, offset_t& nbad) {
-        const vertex_t v = idx(i);
-        if (v >= n) {
-          ++nbad;
-          return;
-        }
-        bitmap_set_atomic(w, v);
-      },
-      bad);
+  Kokkos::parallel_reduce("bitgraph::bitmap::from_indices", Kokkos::RangePolicy<ExecSpace>(exec, 0, idx.extent(0)),
+                          detail::set_indices<memory_space_t<ExecSpace>>{idx, b.words, n}, bad);
   BITGRAPH_CHECK_ARG(bad == 0, "bitmap_from_indices", bad, " indices are >= n = ", n);
   return b;
 }
 
 /// Bitmap of the non-zero entries of a dense vector.
 template <class ExecSpace, class T>
-BITGRAPH_TU_LOCAL bitmap<memory_space_t<ExecSpace>> to_bitmap(const ExecSpace& exec, Kokkos::View<const T*, memory_space_t<ExecSpace>> x) {
+bitmap<memory_space_t<ExecSpace>> to_bitmap(const ExecSpace& exec,
+                                            Kokkos::View<const T*, memory_space_t<ExecSpace>> x) {
   BITGRAPH_REQUIRE(x.extent(0) < max_vertices, size_error, "to_bitmap", "vector of ", x.extent(0),
                    " entries exceeds the vertex limit");
   const vertex_t n = static_cast<vertex_t>(x.extent(0));
   auto b = make_bitmap(exec, n);
-  auto w = b.words;
-  // One thread per output word: no atomics, coalesced reads of the 32 inputs it owns.
-  Kokkos::parallel_for(
-      "bitgraph::bitmap::from_dense", Kokkos::RangePolicy<ExecSpace>(exec, 0, ceil_div<std::uint64_t>(n, 32)),
-      KOKKOS_LAMBDA(const std::size_t k) {
-        std::uint32_t word = 0;
-        for (int i = 0; i < 32; ++i) {
-          const std::uint64_t j = k * 32 + i;
-          if (j < n && x(j) != T{}) word |= std::uint32_t(1) << i;
-        }
-        w(k) = word;
-      });
+  Kokkos::parallel_for("bitgraph::bitmap::from_dense",
+                       Kokkos::RangePolicy<ExecSpace>(exec, 0, ceil_div<std::uint64_t>(n, 32)),
+                       detail::dense_to_bits<memory_space_t<ExecSpace>, T>{x, b.words, n});
   return b;
 }
 
 /// Dense 0/1 vector of a bitmap (1 where the bit is set).
 template <class T, class ExecSpace>
-BITGRAPH_TU_LOCAL Kokkos::View<T*, memory_space_t<ExecSpace>> to_dense(const ExecSpace& exec, const bitmap<memory_space_t<ExecSpace>>& b) {
+Kokkos::View<T*, memory_space_t<ExecSpace>> to_dense(const ExecSpace& exec,
+                                                     const bitmap<memory_space_t<ExecSpace>>& b) {
   auto x = allocate_view<Kokkos::View<T*, memory_space_t<ExecSpace>>>("bitgraph::dense", b.n, false);
-  auto w = b.words;
-  Kokkos::parallel_for(
-      "bitgraph::bitmap::to_dense", Kokkos::RangePolicy<ExecSpace>(exec, 0, b.n),
-      KOKKOS_LAMBDA(const std::size_t i) { x(i) = bitmap_test(w, i) ? T(1) : T(0); });
+  Kokkos::parallel_for("bitgraph::bitmap::to_dense", Kokkos::RangePolicy<ExecSpace>(exec, 0, b.n),
+                       detail::bits_to_dense<memory_space_t<ExecSpace>, T>{b.words, x});
   return x;
 }
 
 /// Sparse (structure-only) vector of the set bits, indices ascending.
 template <class ExecSpace>
-BITGRAPH_TU_LOCAL sparse_vector<std::uint8_t, memory_space_t<ExecSpace>> to_sparse(const ExecSpace& exec,
+sparse_vector<std::uint8_t, memory_space_t<ExecSpace>> to_sparse(const ExecSpace& exec,
                                                                  const bitmap<memory_space_t<ExecSpace>>& b) {
   using mem = memory_space_t<ExecSpace>;
-  auto w = b.words;
-  const std::size_t nw = w.extent(0);
+  const std::size_t nw = b.words.extent(0);
   auto offs = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::to_sparse::offsets", nw + 1, false);
   offset_t total = 0;
-  Kokkos::parallel_scan(
-      "bitgraph::to_sparse::scan", Kokkos::RangePolicy<ExecSpace>(exec, 0, nw + 1),
-      KOKKOS_LAMBDA(const std::size_t k, offset_t& acc, const bool final) {
-        const offset_t c = k < nw ? popcount(w(k)) : 0;
-        if (final) offs(k) = acc;
-        acc += c;
-      },
-      total);
+  Kokkos::parallel_scan("bitgraph::to_sparse::scan", Kokkos::RangePolicy<ExecSpace>(exec, 0, nw + 1),
+                        detail::scan_word_counts<mem>{b.words, offs, nw}, total);
   sparse_vector<std::uint8_t, mem> s;
   s.n = b.n;
   s.nnz = total;
   s.indices = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::sparse::indices", total, false);
-  auto idx = s.indices;
-  Kokkos::parallel_for(
-      "bitgraph::to_sparse::fill", Kokkos::RangePolicy<ExecSpace>(exec, 0, nw), KOKKOS_LAMBDA(const std::size_t k) {
-        std::uint32_t word = w(k);
-        offset_t p = offs(k);
-        while (word) {
-          idx(p++) = static_cast<vertex_t>(k * 32 + count_trailing_zeros(word));
-          word &= word - 1;
-        }
-      });
+  Kokkos::parallel_for("bitgraph::to_sparse::fill", Kokkos::RangePolicy<ExecSpace>(exec, 0, nw),
+                       detail::bits_to_indices<mem>{b.words, offs, s.indices});
   return s;
 }
 
 /// Sparse vector of the entries of `x` that differ from `zero`, with their values.
 template <class ExecSpace, class T>
-BITGRAPH_TU_LOCAL sparse_vector<T, memory_space_t<ExecSpace>> to_sparse(const ExecSpace& exec, Kokkos::View<const T*, memory_space_t<ExecSpace>> x,
+sparse_vector<T, memory_space_t<ExecSpace>> to_sparse(const ExecSpace& exec,
+                                                      Kokkos::View<const T*, memory_space_t<ExecSpace>> x,
                                                       T zero = T{}) {
   using mem = memory_space_t<ExecSpace>;
   BITGRAPH_REQUIRE(x.extent(0) < max_vertices, size_error, "to_sparse", "vector of ", x.extent(0),
@@ -193,50 +149,36 @@ BITGRAPH_TU_LOCAL sparse_vector<T, memory_space_t<ExecSpace>> to_sparse(const Ex
   const std::size_t n = x.extent(0);
   auto offs = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::to_sparse::offsets", n + 1, false);
   offset_t total = 0;
-  Kokkos::parallel_scan(
-      "bitgraph::to_sparse::scan_dense", Kokkos::RangePolicy<ExecSpace>(exec, 0, n + 1),
-      KOKKOS_LAMBDA(const std::size_t i, offset_t& acc, const bool final) {
-        const offset_t c = (i < n && x(i) != zero) ? 1 : 0;
-        if (final) offs(i) = acc;
-        acc += c;
-      },
-      total);
+  Kokkos::parallel_scan("bitgraph::to_sparse::scan_dense", Kokkos::RangePolicy<ExecSpace>(exec, 0, n + 1),
+                        detail::scan_present<mem, T>{x, offs, n, zero}, total);
   sparse_vector<T, mem> s;
   s.n = static_cast<vertex_t>(n);
   s.nnz = total;
   s.indices = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::sparse::indices", total, false);
   s.values = allocate_view<Kokkos::View<T*, mem>>("bitgraph::sparse::values", total, false);
-  auto idx = s.indices;
-  auto val = s.values;
-  Kokkos::parallel_for(
-      "bitgraph::to_sparse::fill_dense", Kokkos::RangePolicy<ExecSpace>(exec, 0, n), KOKKOS_LAMBDA(const std::size_t i) {
-        if (x(i) != zero) {
-          idx(offs(i)) = static_cast<vertex_t>(i);
-          val(offs(i)) = x(i);
-        }
-      });
+  Kokkos::parallel_for("bitgraph::to_sparse::fill_dense", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+                       detail::dense_to_sparse_fill<mem, T>{x, offs, s.indices, s.values, zero});
   return s;
 }
 
 /// Dense vector of a sparse one: `fill` everywhere, the stored values at their indices (1 for a
 /// structure-only vector).
 template <class ExecSpace, class T>
-BITGRAPH_TU_LOCAL Kokkos::View<T*, memory_space_t<ExecSpace>> to_dense(const ExecSpace& exec, const sparse_vector<T, memory_space_t<ExecSpace>>& s,
+Kokkos::View<T*, memory_space_t<ExecSpace>> to_dense(const ExecSpace& exec,
+                                                     const sparse_vector<T, memory_space_t<ExecSpace>>& s,
                                                      T fill = T{}) {
   auto x = allocate_view<Kokkos::View<T*, memory_space_t<ExecSpace>>>("bitgraph::dense", s.n, false);
   Kokkos::deep_copy(exec, x, fill);
-  auto idx = s.indices;
-  auto val = s.values;
-  const bool has_values = val.extent(0) > 0;
   Kokkos::parallel_for(
       "bitgraph::sparse::to_dense", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, s.nnz),
-      KOKKOS_LAMBDA(const offset_t p) { x(idx(p)) = has_values ? val(p) : T(1); });
+      detail::sparse_to_dense_fill<memory_space_t<ExecSpace>, T>{s.indices, s.values, x, s.values.extent(0) > 0});
   return x;
 }
 
 /// Bitmap of a sparse vector's indices.
 template <class ExecSpace, class T>
-bitmap<memory_space_t<ExecSpace>> to_bitmap(const ExecSpace& exec, const sparse_vector<T, memory_space_t<ExecSpace>>& s) {
+bitmap<memory_space_t<ExecSpace>> to_bitmap(const ExecSpace& exec,
+                                            const sparse_vector<T, memory_space_t<ExecSpace>>& s) {
   return bitmap_from_indices(exec, s.n,
                              Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>>(
                                  Kokkos::subview(s.indices, Kokkos::make_pair(offset_t(0), s.nnz))));

@@ -58,8 +58,8 @@ edge_list kronecker(unsigned scale, std::uint32_t edge_factor = gap_degree, std:
 /// GAP's uniform random (Erdős–Rényi-like) graph: 2^scale vertices and 2^scale * edge_factor directed
 /// entries with both endpoints drawn uniformly (GAP's `UniDist`), `edge_storage::general`. `scale` in
 /// 1..31, `edge_factor` >= 1. Throws like `kronecker`.
-edge_list uniform_random(unsigned scale, std::uint32_t edge_factor = gap_degree,
-                         std::uint32_t seed = gap_seed, unsigned threads = 0);
+edge_list uniform_random(unsigned scale, std::uint32_t edge_factor = gap_degree, std::uint32_t seed = gap_seed,
+                         unsigned threads = 0);
 
 /// Replaces `edges.weights` with GAP's SSSP weights: entry e gets an integer in 1..255 drawn from the
 /// RNG of its block (`gap_block_size` entries, seeded `seed + block index`), as GAP's `InsertWeights`.

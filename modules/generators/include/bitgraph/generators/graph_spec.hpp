@@ -39,9 +39,9 @@ struct graph_spec {
   file_format format = file_format::edge_list;    ///< how to read `path` (file only)
   std::uint32_t seed = gap_seed;                  ///< base seed of the RNGs (and of inserted weights)
   std::uint32_t degree = gap_degree;              ///< edges per vertex (kron and urand only)
-  bool weighted = false;           ///< attach GAP weights 1..255 (generators; files lacking weights)
-  std::optional<graph_kind> kind;  ///< explicit `directed` / `undirected`, else the source's default
-  bool keep_self_loops = false;    ///< `loops`: keep (u, u) entries (GAP drops them)
+  bool weighted = false;                          ///< attach GAP weights 1..255 (generators; files lacking weights)
+  std::optional<graph_kind> kind;                 ///< explicit `directed` / `undirected`, else the source's default
+  bool keep_self_loops = false;                   ///< `loops`: keep (u, u) entries (GAP drops them)
 
   /// The CSR build options the spec implies for an edge list with the given storage. Generators default
   /// to undirected (GAP builds generated graphs undirected); files default to directed for general

@@ -42,9 +42,9 @@ edge_list read_edge_list(std::istream& in, const std::string& source_name, const
 
 /// Options of the edge-list writers.
 struct edge_list_write_options {
-  bool one_based = false;      ///< write ids + 1
-  bool write_weights = true;   ///< write the weight column when the graph has weights
-  bool header = true;          ///< start with a '#' comment giving the vertex and edge counts
+  bool one_based = false;     ///< write ids + 1
+  bool write_weights = true;  ///< write the weight column when the graph has weights
+  bool header = true;         ///< start with a '#' comment giving the vertex and edge counts
 };
 
 /// Writes one line per entry of `edges`, in order (the storage is not recorded: pass it back through

@@ -41,8 +41,8 @@ bool operator==(const cache_key& a, const cache_key& b);
 /// does not exist.
 cache_key make_cache_key(const std::string& source_path, const csr_build_options& build, std::string extra = "");
 /// Key of a graph read by `read_matrix_market` with `reader` and built with `build`.
-cache_key make_cache_key(const std::string& source_path, const csr_build_options& build,
-                         const mm_read_options& reader, std::string extra = "");
+cache_key make_cache_key(const std::string& source_path, const csr_build_options& build, const mm_read_options& reader,
+                         std::string extra = "");
 /// Key of a graph read by `read_edge_list` with `reader` and built with `build`.
 cache_key make_cache_key(const std::string& source_path, const csr_build_options& build,
                          const edge_list_read_options& reader, std::string extra = "");

@@ -32,12 +32,12 @@ struct load_options {
 
 /// What `load_graph` did, for reports.
 struct load_report {
-  std::string name;               ///< the canonical spec
-  double read_seconds = 0;        ///< reading / generating the edge list (or loading the cache)
-  double build_seconds = 0;       ///< building the CSR on the execution space
-  std::uint64_t input_entries = 0;  ///< entries in the file or generated edge list (before cleaning)
-  bool from_cache = false;        ///< the CSR came from the binary cache
-  bool cache_written = false;     ///< a new cache file was written
+  std::string name;                  ///< the canonical spec
+  double read_seconds = 0;           ///< reading / generating the edge list (or loading the cache)
+  double build_seconds = 0;          ///< building the CSR on the execution space
+  std::uint64_t input_entries = 0;   ///< entries in the file or generated edge list (before cleaning)
+  bool from_cache = false;           ///< the CSR came from the binary cache
+  bool cache_written = false;        ///< a new cache file was written
   std::filesystem::path cache_file;  ///< the cache file consulted, if any
 };
 
@@ -77,9 +77,10 @@ csr_graph<memory_space_t<ExecSpace>> load_graph(const ExecSpace& exec, const gen
     edge_storage storage = edge_storage::general;
     if (mtx) {
       const auto h = read_matrix_market_header(spec.path, mo);
-      storage = h.symmetry == mm_symmetry::general
-                    ? edge_storage::general
-                    : (h.symmetry == mm_symmetry::skew_symmetric ? edge_storage::skew_symmetric : edge_storage::symmetric);
+      storage =
+          h.symmetry == mm_symmetry::general
+              ? edge_storage::general
+              : (h.symmetry == mm_symmetry::skew_symmetric ? edge_storage::skew_symmetric : edge_storage::symmetric);
     }
     build = spec.build_options(storage);
     std::optional<cache_key> key;

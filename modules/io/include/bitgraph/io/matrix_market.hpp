@@ -23,15 +23,15 @@ enum class mm_symmetry : std::uint8_t { general, symmetric, skew_symmetric, herm
 
 /// What the header of a Matrix Market file declares, for callers that report or check it.
 struct mm_header {
-  bool has_banner = true;                          ///< false only for LAGraph-style header-less files
-  mm_format format = mm_format::coordinate;        ///< coordinate or array
-  mm_field field = mm_field::real;                 ///< pattern, integer or real
-  mm_symmetry symmetry = mm_symmetry::general;     ///< as written in the banner
-  std::string graphblas_type;                      ///< the "%%GraphBLAS type <T>" line's type, or empty
-  std::uint64_t rows = 0;                          ///< declared number of rows
-  std::uint64_t cols = 0;                          ///< declared number of columns
-  std::uint64_t entries = 0;  ///< stored entries: declared on the size line (coordinate) or implied (array)
-  std::uint64_t size_line = 0;                     ///< 1-based line of the size line
+  bool has_banner = true;                       ///< false only for LAGraph-style header-less files
+  mm_format format = mm_format::coordinate;     ///< coordinate or array
+  mm_field field = mm_field::real;              ///< pattern, integer or real
+  mm_symmetry symmetry = mm_symmetry::general;  ///< as written in the banner
+  std::string graphblas_type;                   ///< the "%%GraphBLAS type <T>" line's type, or empty
+  std::uint64_t rows = 0;                       ///< declared number of rows
+  std::uint64_t cols = 0;                       ///< declared number of columns
+  std::uint64_t entries = 0;    ///< stored entries: declared on the size line (coordinate) or implied (array)
+  std::uint64_t size_line = 0;  ///< 1-based line of the size line
 };
 
 /// Options of the Matrix Market reader. The defaults accept exactly what the Matrix Market format
@@ -64,12 +64,11 @@ std::string to_string(const mm_read_options& opts);
 /// Throws `parse_error` (naming the file and the 1-based line) for any malformed or unsupported input,
 /// `size_error` when the matrix has more rows or columns than `opts.max_vertices`, and
 /// `bitgraph::error` when the file cannot be read.
-edge_list read_matrix_market(const std::string& path, const mm_read_options& opts = {},
-                             mm_header* header = nullptr);
+edge_list read_matrix_market(const std::string& path, const mm_read_options& opts = {}, mm_header* header = nullptr);
 
 /// Same as the file overload, reading from a stream; `source_name` names it in messages.
-edge_list read_matrix_market(std::istream& in, const std::string& source_name,
-                             const mm_read_options& opts = {}, mm_header* header = nullptr);
+edge_list read_matrix_market(std::istream& in, const std::string& source_name, const mm_read_options& opts = {},
+                             mm_header* header = nullptr);
 
 /// Reads and checks only the banner, the "%%GraphBLAS type" line and the size line.
 mm_header read_matrix_market_header(const std::string& path, const mm_read_options& opts = {});

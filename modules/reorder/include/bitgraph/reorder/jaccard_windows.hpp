@@ -29,10 +29,10 @@ struct gorder_options {
 
 /// Parameters of `jaccard_windows`.
 struct jaccard_options {
-  int sigma = 8;                            ///< slice width: 4, 8, 16 or 32
-  vertex_t window = vertex_t{1} << 16;      ///< vertices per window; a positive multiple of `sigma`
-  pre_order pre = pre_order::gorder_like;   ///< order the windows are cut from
-  gorder_options gorder;                    ///< used when `pre == pre_order::gorder_like`
+  int sigma = 8;                           ///< slice width: 4, 8, 16 or 32
+  vertex_t window = vertex_t{1} << 16;     ///< vertices per window; a positive multiple of `sigma`
+  pre_order pre = pre_order::gorder_like;  ///< order the windows are cut from
+  gorder_options gorder;                   ///< used when `pre == pre_order::gorder_like`
   /// Only vertices j with |N(j)| >= min_degree_ratio * |U| may join a cluster. Any other has
   /// J < min_degree_ratio, so a pick changes only when the best similarity is below the ratio; in
   /// exchange a cluster around a hub (huge U) no longer visits the window's low-degree vertices. On
@@ -46,7 +46,7 @@ struct jaccard_options {
   /// (R-MAT scale 20: slowest window 2.6 s instead of 37 s, 0.3-0.5 % less compression). 0 = windows
   /// of exactly `window` vertices, as in the paper.
   offset_t window_entries = offset_t{1} << 21;
-  unsigned threads = 0;                     ///< worker threads over windows; 0 = hardware concurrency
+  unsigned threads = 0;  ///< worker threads over windows; 0 = hardware concurrency
 };
 
 /// A Gorder-flavoured greedy order on the neighbourhoods N(j) = column j of `a` (see `jaccard_windows`

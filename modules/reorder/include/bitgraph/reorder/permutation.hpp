@@ -53,9 +53,7 @@ class permutation {
   bool is_identity() const noexcept;
 
   /// Equal when both map every vertex to the same id.
-  friend bool operator==(const permutation& a, const permutation& b) {
-    return a.new_of_old_ == b.new_of_old_;
-  }
+  friend bool operator==(const permutation& a, const permutation& b) { return a.new_of_old_ == b.new_of_old_; }
 
  private:
   permutation(std::vector<vertex_t> new_of_old, std::vector<vertex_t> old_of_new)
@@ -78,8 +76,8 @@ host_csr permute(const host_csr& g, const permutation& p);
 namespace detail {
 /// Throws unless `values` holds one value per vertex of `p`; `func` names the caller.
 inline void check_per_vertex(std::size_t values, const permutation& p, const char* func) {
-  BITGRAPH_CHECK_ARG(values == p.size(), func, "got ", values, " per-vertex values for a permutation of ",
-                     p.size(), " vertices");
+  BITGRAPH_CHECK_ARG(values == p.size(), func, "got ", values, " per-vertex values for a permutation of ", p.size(),
+                     " vertices");
 }
 }  // namespace detail
 
@@ -111,7 +109,6 @@ std::vector<T> to_permuted(const std::vector<T>& values_by_old_id, const permuta
 /// graph back to original ids: both the index and the value are translated, `invalid_vertex` stays
 /// `invalid_vertex`. Throws `invalid_argument_error` on a size mismatch or a value that is neither a
 /// vertex id nor `invalid_vertex`.
-std::vector<vertex_t> vertices_to_original(const std::vector<vertex_t>& vertices_by_new_id,
-                                           const permutation& p);
+std::vector<vertex_t> vertices_to_original(const std::vector<vertex_t>& vertices_by_new_id, const permutation& p);
 
 }  // namespace bitgraph::reorder

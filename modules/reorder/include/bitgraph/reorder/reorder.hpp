@@ -31,8 +31,8 @@ reorder_method parse_reorder_method(std::string_view name);
 
 /// Parameters of `compute`; each method reads only its own.
 struct reorder_options {
-  std::uint64_t seed = 0;    ///< `random`
-  jaccard_options jaccard;   ///< `jaccard_windows`
+  std::uint64_t seed = 0;   ///< `random`
+  jaccard_options jaccard;  ///< `jaccard_windows`
 };
 
 /// Blest's ordering decision for a graph, with the degree statistics it was based on.

@@ -24,13 +24,17 @@ namespace bitgraph {
 namespace detail {
 template <class T>
 KOKKOS_INLINE_FUNCTION constexpr T max_value() {
-  if constexpr (std::is_floating_point_v<T>) return Kokkos::Experimental::infinity<T>::value;
-  else return Kokkos::Experimental::finite_max<T>::value;
+  if constexpr (std::is_floating_point_v<T>)
+    return Kokkos::Experimental::infinity<T>::value;
+  else
+    return Kokkos::Experimental::finite_max<T>::value;
 }
 template <class T>
 KOKKOS_INLINE_FUNCTION constexpr T min_value() {
-  if constexpr (std::is_floating_point_v<T>) return -Kokkos::Experimental::infinity<T>::value;
-  else return Kokkos::Experimental::finite_min<T>::value;
+  if constexpr (std::is_floating_point_v<T>)
+    return -Kokkos::Experimental::infinity<T>::value;
+  else
+    return Kokkos::Experimental::finite_min<T>::value;
 }
 }  // namespace detail
 
@@ -89,9 +93,7 @@ struct any_monoid {
   static constexpr std::string_view name = "any";
   KOKKOS_INLINE_FUNCTION static constexpr T identity() { return detail::max_value<T>(); }
   KOKKOS_INLINE_FUNCTION static constexpr T combine(T a, T b) { return a == identity() ? b : a; }
-  KOKKOS_INLINE_FUNCTION static void atomic_combine(T* p, T v) {
-    Kokkos::atomic_compare_exchange(p, identity(), v);
-  }
+  KOKKOS_INLINE_FUNCTION static void atomic_combine(T* p, T v) { Kokkos::atomic_compare_exchange(p, identity(), v); }
 };
 
 // ------------------------------------------------------------------------------ multiply operators
@@ -103,13 +105,17 @@ struct any_monoid {
 struct times_op {
   static constexpr std::string_view name = "times";
   template <class T>
-  KOKKOS_INLINE_FUNCTION static constexpr T apply(T a, T x, vertex_t, vertex_t) { return a * x; }
+  KOKKOS_INLINE_FUNCTION static constexpr T apply(T a, T x, vertex_t, vertex_t) {
+    return a * x;
+  }
 };
 /// a AND x.
 struct land_op {
   static constexpr std::string_view name = "land";
   template <class T>
-  KOKKOS_INLINE_FUNCTION static constexpr T apply(T a, T x, vertex_t, vertex_t) { return (a && x) ? T(1) : T(0); }
+  KOKKOS_INLINE_FUNCTION static constexpr T apply(T a, T x, vertex_t, vertex_t) {
+    return (a && x) ? T(1) : T(0);
+  }
 };
 /// a + x, saturating at the largest value for integers so that "infinity + w" stays infinity.
 struct plus_op {
@@ -127,25 +133,33 @@ struct plus_op {
 struct second_op {
   static constexpr std::string_view name = "second";
   template <class T>
-  KOKKOS_INLINE_FUNCTION static constexpr T apply(T, T x, vertex_t, vertex_t) { return x; }
+  KOKKOS_INLINE_FUNCTION static constexpr T apply(T, T x, vertex_t, vertex_t) {
+    return x;
+  }
 };
 /// a (the matrix entry).
 struct first_op {
   static constexpr std::string_view name = "first";
   template <class T>
-  KOKKOS_INLINE_FUNCTION static constexpr T apply(T a, T, vertex_t, vertex_t) { return a; }
+  KOKKOS_INLINE_FUNCTION static constexpr T apply(T a, T, vertex_t, vertex_t) {
+    return a;
+  }
 };
 /// 1 whenever both operands are present.
 struct pair_op {
   static constexpr std::string_view name = "pair";
   template <class T>
-  KOKKOS_INLINE_FUNCTION static constexpr T apply(T, T, vertex_t, vertex_t) { return T(1); }
+  KOKKOS_INLINE_FUNCTION static constexpr T apply(T, T, vertex_t, vertex_t) {
+    return T(1);
+  }
 };
 /// j: the index of the vector entry (the column of A), e.g. the parent in a BFS pull.
 struct secondi_op {
   static constexpr std::string_view name = "secondi";
   template <class T>
-  KOKKOS_INLINE_FUNCTION static constexpr T apply(T, T, vertex_t, vertex_t j) { return static_cast<T>(j); }
+  KOKKOS_INLINE_FUNCTION static constexpr T apply(T, T, vertex_t, vertex_t j) {
+    return static_cast<T>(j);
+  }
 };
 
 // -------------------------------------------------------------------------------------- semirings
@@ -157,7 +171,9 @@ struct semiring {
   using multiply_op = MultiplyOp;
   using value_type = typename AddMonoid::value_type;
   KOKKOS_INLINE_FUNCTION static constexpr value_type identity() { return AddMonoid::identity(); }
-  KOKKOS_INLINE_FUNCTION static constexpr value_type add(value_type a, value_type b) { return AddMonoid::combine(a, b); }
+  KOKKOS_INLINE_FUNCTION static constexpr value_type add(value_type a, value_type b) {
+    return AddMonoid::combine(a, b);
+  }
   KOKKOS_INLINE_FUNCTION static constexpr value_type multiply(value_type a, value_type x, vertex_t i, vertex_t j) {
     return MultiplyOp::template apply<value_type>(a, x, i, j);
   }
@@ -205,9 +221,11 @@ struct bit_reduction_of : std::integral_constant<bit_reduction, bit_reduction::n
 template <>
 struct bit_reduction_of<lor_land> : std::integral_constant<bit_reduction, bit_reduction::or_and> {};
 template <>
-struct bit_reduction_of<semiring<lor_monoid, pair_op>> : std::integral_constant<bit_reduction, bit_reduction::or_and> {};
+struct bit_reduction_of<semiring<lor_monoid, pair_op>> : std::integral_constant<bit_reduction, bit_reduction::or_and> {
+};
 template <>
-struct bit_reduction_of<semiring<lor_monoid, times_op>> : std::integral_constant<bit_reduction, bit_reduction::or_and> {};
+struct bit_reduction_of<semiring<lor_monoid, times_op>> : std::integral_constant<bit_reduction, bit_reduction::or_and> {
+};
 template <class T>
 struct bit_reduction_of<plus_times<T>> : std::integral_constant<bit_reduction, bit_reduction::popcount> {};
 template <class T>

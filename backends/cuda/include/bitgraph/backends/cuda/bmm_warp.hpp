@@ -6,9 +6,7 @@
 
 #include <cstdint>
 
-#include "bitgraph/core/error.hpp"
-#include "bitgraph/formats/b2sr.hpp"
-#include "bitgraph/ops/mxm.hpp"
+#include "bitgraph/core/types.hpp"
 
 namespace bitgraph::cuda {
 
@@ -59,71 +57,3 @@ __global__ void __launch_bounds__(bmm_block_threads)
 }
 
 }  // namespace bitgraph::cuda
-
-namespace bitgraph {
-/// The warp kernel reads 32 x 32 row-major tiles.
-template <>
-struct bmm_preferred_tile<Kokkos::Cuda> : std::integral_constant<int, 32> {};
-}  // namespace bitgraph
-
-namespace bitgraph::detail {
-
-template <>
-struct bmm_impl<Kokkos::Cuda> {
-  using mem = Kokkos::CudaSpace;
-  static std::uint64_t sum(const Kokkos::Cuda& exec, const b2sr_matrix<mem>& a, const b2sr_matrix<mem>& b,
-                           const mxm_options& opts) {
-    if (opts.algorithm == op_algorithm::cuda_warp || opts.algorithm == op_algorithm::cuda_mma) {
-      throw unsupported_error("bitgraph::bmm_sum: the CUDA kernels cover the masked sum only; use 'generic'");
-    }
-    return dispatch_tile_dim(a.tile_dim, [&](auto td) { return bmm_sum_generic<Kokkos::Cuda, decltype(td)::value>(exec, a, b); });
-  }
-
-  static std::uint64_t sum_masked(const Kokkos::Cuda& exec, const b2sr_matrix<mem>& m, const b2sr_matrix<mem>& a,
-                                  const b2sr_matrix<mem>& bt, const mxm_options& opts) {
-    if (opts.algorithm == op_algorithm::cuda_mma) {
-      throw unsupported_error("bitgraph::bmm_sum_masked: no tensor-core kernel; use cuda-warp or generic");
-    }
-    const bool warp_ok = m.tile_dim == 32 && m.order == bit_order::row_major && a.order == bit_order::row_major &&
-                         bt.order == bit_order::row_major;
-    if (opts.algorithm == op_algorithm::generic || (!warp_ok && opts.algorithm == op_algorithm::automatic)) {
-      return dispatch_tile_dim(m.tile_dim, [&](auto td) {
-        return bmm_sum_masked_generic<Kokkos::Cuda, decltype(td)::value>(exec, m, a, bt);
-      });
-    }
-    if (!warp_ok) {
-      throw unsupported_error("bitgraph::bmm_sum_masked: the cuda-warp kernel needs 32-bit row-major tiles");
-    }
-    if (m.n_tiles == 0) return 0;
-    auto mrow_of = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::bmm_masked::tile_rows", m.n_tiles, false);
-    auto mptr = m.tile_row_ptr;
-    Kokkos::parallel_for(
-        "bitgraph::bmm_masked::rows", Kokkos::RangePolicy<Kokkos::Cuda>(exec, 0, m.n_tile_rows),
-        KOKKOS_LAMBDA(const vertex_t tr) {
-          for (offset_t k = mptr(tr); k < mptr(tr + 1); ++k) mrow_of(k) = tr;
-        });
-    Kokkos::View<unsigned long long, mem> total("bitgraph::bmm_masked::total");
-    const offset_t blocks = (m.n_tiles * 32 + cuda::bmm_block_threads - 1) / cuda::bmm_block_threads;
-    cuda::bmm_sum_masked_warp_kernel<32><<<static_cast<unsigned>(blocks), cuda::bmm_block_threads, 0, exec.cuda_stream()>>>(
-        m.n_tiles, mrow_of.data(), m.tile_col_idx.data(), m.template tile_words<std::uint32_t>().data(),
-        a.tile_row_ptr.data(), a.tile_col_idx.data(), a.template tile_words<std::uint32_t>().data(), bt.tile_row_ptr.data(),
-        bt.tile_col_idx.data(), bt.template tile_words<std::uint32_t>().data(), total.data());
-    const cudaError_t err = cudaGetLastError();
-    if (err != cudaSuccess) throw error(std::string("bitgraph::bmm_sum_masked: CUDA launch failed: ") + cudaGetErrorString(err));
-    unsigned long long h = 0;
-    Kokkos::deep_copy(exec, h, total);
-    exec.fence();
-    return h;
-  }
-
-  static b2sr_matrix<mem> spgemm(const Kokkos::Cuda& exec, const b2sr_matrix<mem>& a, const b2sr_matrix<mem>& b,
-                                 const mxm_options& opts) {
-    if (opts.algorithm == op_algorithm::cuda_warp || opts.algorithm == op_algorithm::cuda_mma) {
-      throw unsupported_error("bitgraph::mxm: Boolean SpGEMM has the portable kernel only; use 'generic'");
-    }
-    return dispatch_tile_dim(a.tile_dim,
-                             [&](auto td) { return spgemm_boolean_generic<Kokkos::Cuda, decltype(td)::value>(exec, a, b); });
-  }
-};
-
-}  // namespace bitgraph::detail

@@ -9,8 +9,9 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "bitgraph/core/error.hpp"
+#include "bitgraph/backends/cuda/check.hpp"
 #include "bitgraph/formats/b2sr.hpp"
+#include "bitgraph/ops/detail/graphblas.hpp"
 #include "bitgraph/semirings/semirings.hpp"
 
 namespace bitgraph::cuda {
@@ -38,19 +39,6 @@ __device__ __forceinline__ std::uint64_t load_segment(const std::uint32_t* x, st
   }
 }
 
-/// The GraphBLAS rule for one dense output element (identity = absent).
-template <class S, class Accum>
-__device__ __forceinline__ typename S::value_type merge_value(typename S::value_type old, typename S::value_type t,
-                                                              bool allowed, bool replace) {
-  if (!allowed) return replace ? S::identity() : old;
-  if constexpr (std::is_same_v<Accum, no_accumulator>) {
-    return t;
-  } else {
-    if (t == S::identity()) return old;
-    return Accum::monoid::combine(old, t);
-  }
-}
-
 }  // namespace detail
 
 /// Warp BMV on row-major tiles. Kernel parameters are plain pointers; see `launch_bmv_warp`.
@@ -70,8 +58,7 @@ __global__ void __launch_bounds__(bmv_block_threads)
   const std::uint64_t warp = (std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
   const int lane = threadIdx.x & 31;
   if (warp >= n_warps) return;  // uniform per warp
-  const unsigned group_mask =
-      group == 32 ? 0xffffffffu : (((1u << group) - 1u) << (lane / group * group));
+  const unsigned group_mask = group == 32 ? 0xffffffffu : (((1u << group) - 1u) << (lane / group * group));
   value_type* my_stage = XBits ? nullptr : stage + (threadIdx.x / 32) * (T == 64 ? 64 : 32);
 
   std::uint64_t rows[rows_per_lane];
@@ -82,7 +69,10 @@ __global__ void __launch_bounds__(bmv_block_threads)
   for (int h = 0; h < rows_per_lane; ++h) {
     rows[h] = T == 64 ? warp * 64 + h * 32 + lane : warp * 32 + lane;
     lr[h] = T == 64 ? h * 32 + lane : lane % T;
-    allowed[h] = rows[h] < n && (!masked || (((mbits[rows[h] >> 5] >> (rows[h] & 31)) & 1u) != complement));
+    allowed[h] =
+        rows[h] < n &&
+        ((::bitgraph::detail::allowed_bits(masked ? mbits[rows[h] >> 5] : 0u, masked, complement) >> (rows[h] & 31)) &
+         1u);
     t[h] = S::identity();
   }
   tr = static_cast<vertex_t>(T == 64 ? warp : (warp * 32 + lane) / T);
@@ -155,45 +145,32 @@ __global__ void __launch_bounds__(bmv_block_threads)
       const unsigned ab = __ballot_sync(0xffffffffu, allowed[h]);
       if (lane == 0) {
         const std::uint64_t wi = T == 64 ? warp * 2 + h : warp;
-        if (wi * 32 < n) {
-          const std::uint32_t old = ybits[wi];
-          std::uint32_t z;
-          if constexpr (std::is_same_v<Accum, no_accumulator>) z = tb;
-          else z = old | tb;
-          // Excluded rows keep their bit unless replace; rows beyond n stay zero.
-          std::uint32_t in_range = ~0u;
-          if (wi * 32 + 32 > n) in_range = (1u << (n - wi * 32)) - 1u;
-          std::uint32_t excluded = ~ab & in_range;
-          if (!masked) excluded = 0;
-          ybits[wi] = ((ab & z) | (excluded & (replace ? 0u : old))) & in_range;
-        }
+        if (wi * 32 < n)
+          ybits[wi] =
+              ::bitgraph::detail::merge_bits<Accum>(ybits[wi], tb, ab, ::bitgraph::detail::valid_bits(wi, n), replace);
       }
     } else {
-      if (rows[h] < n) yval[rows[h]] = detail::merge_value<S, Accum>(yval[rows[h]], t[h], allowed[h], replace);
+      if (rows[h] < n)
+        yval[rows[h]] = ::bitgraph::detail::merge_value<Accum>(yval[rows[h]], t[h], allowed[h], replace, S::identity());
     }
   }
 }
 
-/// Launches the warp BMV on `exec`'s stream. Only row-major tiles are supported (the kernels read a
-/// tile row by row, as the paper's mxv does); `unsupported_error` otherwise.
+/// Launches the warp BMV on `exec`'s stream. The tiles must be row-major (the kernels read a tile row by
+/// row, as the paper's mxv does); the leaf offers this path only then.
 template <int T, class S, bool XBits, bool YBits, class Accum>
 void launch_bmv_warp(const Kokkos::Cuda& exec, const b2sr_matrix<Kokkos::CudaSpace>& a, const std::uint32_t* xbits,
                      const typename S::value_type* xval, std::uint32_t* ybits, typename S::value_type* yval,
                      const std::uint32_t* mbits, bool masked, bool complement, bool replace, bool early_exit) {
-  if (a.order != bit_order::row_major) {
-    throw unsupported_error("bitgraph::mxv: the cuda-warp kernels read row-major tiles; this matrix is column-major");
-  }
   const std::uint64_t n_warps = T == 64 ? (std::uint64_t(a.n) + 63) / 64 : (std::uint64_t(a.n) + 31) / 32;
   if (n_warps == 0) return;
   const std::uint64_t blocks = (n_warps * 32 + bmv_block_threads - 1) / bmv_block_threads;
   auto words = a.template tile_words<tile_word_t<T>>();
-  bmv_pull_warp_kernel<T, S, XBits, YBits, Accum><<<static_cast<unsigned>(blocks), bmv_block_threads, 0, exec.cuda_stream()>>>(
-      a.tile_row_ptr.data(), a.tile_col_idx.data(), words.data(), a.n, n_warps, xbits, xval, ybits, yval, mbits, masked,
-      complement, replace, early_exit);
-  const cudaError_t err = cudaGetLastError();
-  if (err != cudaSuccess) {
-    throw error(std::string("bitgraph::mxv: CUDA launch failed: ") + cudaGetErrorString(err));
-  }
+  bmv_pull_warp_kernel<T, S, XBits, YBits, Accum>
+      <<<static_cast<unsigned>(blocks), bmv_block_threads, 0, exec.cuda_stream()>>>(
+          a.tile_row_ptr.data(), a.tile_col_idx.data(), words.data(), a.n, n_warps, xbits, xval, ybits, yval, mbits,
+          masked, complement, replace, early_exit);
+  BITGRAPH_CUDA_CHECK("mxv", "launching the warp BMV kernel", cudaGetLastError());
 }
 
 }  // namespace bitgraph::cuda

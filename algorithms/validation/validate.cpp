@@ -76,8 +76,7 @@ void check_parents(const host_csr& g, vertex_t source, const std::vector<level_t
     } else if (p >= g.n) {
       out.add("vertex {} has parent {}, which is out of range", v, p);
     } else if (ref[p] != ref[v] - 1) {
-      out.add("vertex {} (level {}) has parent {} at level {}, expected level {}", v, ref[v], p, ref[p],
-              ref[v] - 1);
+      out.add("vertex {} (level {}) has parent {} at level {}, expected level {}", v, ref[v], p, ref[p], ref[v] - 1);
     } else if (!has_edge(g, p, v)) {
       out.add("vertex {} has parent {} but there is no edge {} -> {}", v, p, p, v);
     }
@@ -107,8 +106,8 @@ verdict check_bfs(const host_csr& g, vertex_t source, const std::vector<level_t>
   const auto ref = reference::bfs_levels(g, source);  // checks g and source
   BITGRAPH_CHECK_ARG(levels.size() == g.n, func, "levels has ", levels.size(), " entries, graph has ", g.n,
                      " vertices");
-  BITGRAPH_CHECK_ARG(parents == nullptr || parents->size() == g.n, func, "parents has ",
-                     parents ? parents->size() : 0, " entries, graph has ", g.n, " vertices");
+  BITGRAPH_CHECK_ARG(parents == nullptr || parents->size() == g.n, func, "parents has ", parents ? parents->size() : 0,
+                     " entries, graph has ", g.n, " vertices");
   problems out("check_bfs");
   for (vertex_t v = 0; v < g.n; ++v) {
     if (levels[v] == ref[v]) continue;
@@ -137,11 +136,10 @@ verdict check_sssp(const host_csr& g, vertex_t source, const std::vector<double>
   constexpr double inf = std::numeric_limits<double>::infinity();
   reference::require_well_formed(g, func);
   BITGRAPH_CHECK_ARG(source < g.n, func, "source ", source, " is out of range (graph has ", g.n, " vertices)");
-  BITGRAPH_CHECK_ARG(dist.size() == g.n, func, "dist has ", dist.size(), " entries, graph has ", g.n,
-                     " vertices");
+  BITGRAPH_CHECK_ARG(dist.size() == g.n, func, "dist has ", dist.size(), " entries, graph has ", g.n, " vertices");
   for (offset_t p = 0; p < g.weights.size(); ++p)
-    BITGRAPH_CHECK_ARG(std::isfinite(g.weights[p]) && g.weights[p] >= 0.0, func, "weight ", g.weights[p],
-                       " of entry ", p, " is not a finite non-negative number (Dijkstra needs non-negative weights)");
+    BITGRAPH_CHECK_ARG(std::isfinite(g.weights[p]) && g.weights[p] >= 0.0, func, "weight ", g.weights[p], " of entry ",
+                       p, " is not a finite non-negative number (Dijkstra needs non-negative weights)");
   auto weight = [&](offset_t p) { return g.has_weights ? g.weights[p] : 1.0; };
   const double rel = integer_weights(g) ? 0.0 : sssp_relative_tolerance;
 
@@ -162,8 +160,8 @@ verdict check_sssp(const host_csr& g, vertex_t source, const std::vector<double>
       const vertex_t v = g.col_idx[p];
       const double cand = dist[u] + weight(p);
       if (valid[v] && cand < dist[v] && !close(cand, dist[v], rel))
-        out.add("edge {} -> {} (weight {}) relaxes: dist[{}] + w = {} < dist[{}] = {}", u, v, weight(p), u, cand,
-                v, dist[v]);
+        out.add("edge {} -> {} (weight {}) relaxes: dist[{}] + w = {} < dist[{}] = {}", u, v, weight(p), u, cand, v,
+                dist[v]);
     }
   }
 
@@ -214,8 +212,7 @@ verdict check_pagerank(const host_csr& g, const std::vector<double>& rank, const
   // One iteration contracts the L1 distance to the fixed point by the damping factor, so a vector on
   // which the algorithm stopped (its last change < tolerance) moves by less than that again.
   if (!(change < params.tolerance))
-    out.add("one more iteration changes the ranks by {} (L1), not below the tolerance {}", change,
-            params.tolerance);
+    out.add("one more iteration changes the ranks by {} (L1), not below the tolerance {}", change, params.tolerance);
   if (params.dangling == pagerank_dangling::redistribute) {
     if (!(std::abs(sum - 1.0) <= pagerank_sum_tolerance))
       out.add("ranks sum to {}, expected 1 (sinks redistribute their rank)", sum);
@@ -226,8 +223,7 @@ verdict check_pagerank(const host_csr& g, const std::vector<double>& rank, const
     const auto ref = reference::pagerank(g, params);
     for (vertex_t v = 0; v < g.n; ++v)
       if (!(std::abs(rank[v] - ref.rank[v]) < pagerank_reference_tolerance))
-        out.add("vertex {} has rank {}, reference {} (after {} iterations)", v, rank[v], ref.rank[v],
-                ref.iterations);
+        out.add("vertex {} has rank {}, reference {} (after {} iterations)", v, rank[v], ref.rank[v], ref.iterations);
   }
   return out.finish();
 }
@@ -247,11 +243,10 @@ verdict check_components(const host_csr& g, const std::vector<vertex_t>& labels)
     return std::tie(a.component, a.label, a.witness) < std::tie(b.component, b.label, b.witness);
   };
   std::sort(pairs.begin(), pairs.end(), by_component);
-  pairs.erase(std::unique(pairs.begin(), pairs.end(),
-                          [](const pairing& a, const pairing& b) {
-                            return a.component == b.component && a.label == b.label;
-                          }),
-              pairs.end());
+  pairs.erase(
+      std::unique(pairs.begin(), pairs.end(),
+                  [](const pairing& a, const pairing& b) { return a.component == b.component && a.label == b.label; }),
+      pairs.end());
 
   problems out("check_components");
   for (std::size_t i = 0, j; i < pairs.size(); i = j) {

@@ -38,12 +38,10 @@ void require_valid_weights(const host_csr& g, const char* func) {
 void require_params(const pagerank_params& params, const char* func) {
   BITGRAPH_CHECK_ARG(params.damping >= 0.0 && params.damping < 1.0, func, "damping ", params.damping,
                      " must lie in [0, 1)");
-  BITGRAPH_CHECK_ARG(params.tolerance > 0.0 && std::isfinite(params.tolerance), func, "tolerance ",
-                     params.tolerance, " must be positive and finite");
-  BITGRAPH_CHECK_ARG(params.max_iterations >= 1, func, "max_iterations ", params.max_iterations,
-                     " must be at least 1");
-  BITGRAPH_CHECK_ARG(params.dangling == pagerank_dangling::redistribute ||
-                         params.dangling == pagerank_dangling::ignore,
+  BITGRAPH_CHECK_ARG(params.tolerance > 0.0 && std::isfinite(params.tolerance), func, "tolerance ", params.tolerance,
+                     " must be positive and finite");
+  BITGRAPH_CHECK_ARG(params.max_iterations >= 1, func, "max_iterations ", params.max_iterations, " must be at least 1");
+  BITGRAPH_CHECK_ARG(params.dangling == pagerank_dangling::redistribute || params.dangling == pagerank_dangling::ignore,
                      func, "unknown dangling policy ", static_cast<int>(params.dangling));
 }
 
@@ -57,8 +55,8 @@ std::vector<std::uint64_t> distinct_out_degrees(const host_csr& g) {
 }
 
 /// One PageRank iteration from `t` into `r`; returns sum |r - t|.
-double pagerank_iterate(const host_csr& g, const std::vector<std::uint64_t>& outdeg,
-                        const std::vector<double>& t, const pagerank_params& params, std::vector<double>& r) {
+double pagerank_iterate(const host_csr& g, const std::vector<std::uint64_t>& outdeg, const std::vector<double>& t,
+                        const pagerank_params& params, std::vector<double>& r) {
   const double n = static_cast<double>(g.n);
   const double d = params.damping;
   double teleport = (1.0 - d) / n;
@@ -147,11 +145,11 @@ void require_well_formed(const host_csr& g, const char* func) {
   BITGRAPH_CHECK_ARG(g.row_ptr[n] == g.nnz(), func, "malformed host_csr: row_ptr[n] is ", g.row_ptr[n],
                      " but col_idx has ", g.nnz(), " entries");
   if (g.has_weights) {
-    BITGRAPH_CHECK_ARG(g.weights.size() == g.nnz(), func, "malformed host_csr: ", g.weights.size(),
-                       " weights for ", g.nnz(), " entries");
+    BITGRAPH_CHECK_ARG(g.weights.size() == g.nnz(), func, "malformed host_csr: ", g.weights.size(), " weights for ",
+                       g.nnz(), " entries");
   } else {
-    BITGRAPH_CHECK_ARG(g.weights.empty(), func, "malformed host_csr: has_weights is false but ",
-                       g.weights.size(), " weights are stored");
+    BITGRAPH_CHECK_ARG(g.weights.empty(), func, "malformed host_csr: has_weights is false but ", g.weights.size(),
+                       " weights are stored");
   }
   for (vertex_t u = 0; u < g.n; ++u) {
     const offset_t begin = g.row_ptr[u];
@@ -163,9 +161,8 @@ void require_well_formed(const host_csr& g, const char* func) {
       BITGRAPH_CHECK_ARG(v < g.n, func, "malformed host_csr: row ", u, " has column ", v, " >= n = ", g.n);
       if (p > begin) {
         const vertex_t prev = g.col_idx[p - 1];
-        BITGRAPH_CHECK_ARG(prev < v || (prev == v && g.has_duplicates), func, "malformed host_csr: row ", u,
-                           " is not ", g.has_duplicates ? "sorted" : "strictly ascending", " (column ", prev,
-                           " before ", v, ")");
+        BITGRAPH_CHECK_ARG(prev < v || (prev == v && g.has_duplicates), func, "malformed host_csr: row ", u, " is not ",
+                           g.has_duplicates ? "sorted" : "strictly ascending", " (column ", prev, " before ", v, ")");
       }
     }
   }
@@ -221,13 +218,11 @@ std::vector<double> dijkstra(const host_csr& g, vertex_t source) {
   return dist;
 }
 
-std::vector<double> pagerank_step(const host_csr& g, const std::vector<double>& rank,
-                                  const pagerank_params& params) {
+std::vector<double> pagerank_step(const host_csr& g, const std::vector<double>& rank, const pagerank_params& params) {
   constexpr const char* func = "reference::pagerank_step";
   require_well_formed(g, func);
   require_params(params, func);
-  BITGRAPH_CHECK_ARG(rank.size() == g.n, func, "rank has ", rank.size(), " entries, graph has ", g.n,
-                     " vertices");
+  BITGRAPH_CHECK_ARG(rank.size() == g.n, func, "rank has ", rank.size(), " entries, graph has ", g.n, " vertices");
   std::vector<double> r;
   if (g.n == 0) return r;
   pagerank_iterate(g, distinct_out_degrees(g), rank, params, r);

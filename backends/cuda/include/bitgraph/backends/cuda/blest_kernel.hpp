@@ -3,18 +3,14 @@
 // mma.sync.m8n8k128.b1.and.popc, all 64 outputs of each MMA useful (Blest §4.1, Alg. 2 and 3).
 #pragma once
 
-#include <Kokkos_Core.hpp>
 #include <cooperative_groups.h>
+#include <Kokkos_Core.hpp>
 
 #include <cstdint>
-#include <algorithm>
-#include <cstdlib>
-#include <string>
 
-#include "bitgraph/backends/cuda/mma_b1.hpp"
-#include "bitgraph/core/error.hpp"
-#include "bitgraph/formats/bvss.hpp"
-#include "bitgraph/ops/bvss_bfs.hpp"
+#include "bitgraph/backends/cuda/ptx/mma_b1.hpp"
+#include "bitgraph/core/types.hpp"
+#include "bitgraph/formats/bvss_layout.hpp"
 
 namespace bitgraph::cuda {
 
@@ -30,12 +26,12 @@ struct blest_state {
   const uint4* rows;  // 4 row ids per lane and VSS
   const std::uint32_t* masks;
   level_t* levels;
-  uint2* queue[2];  // (VSS, its slice set): carrying the slice set saves a dependent load per VSS
-  unsigned long long* counters;  // [3], see the kernel
-  level_t* pushed;               // eager: last level each slice set was enqueued at
-  std::uint32_t* visited;        // lazy: visited bitmap (ceil(n / 32) words)
-  std::uint32_t* visited_before; // lazy: the bitmap as of the last sweep (only this kernel's thread t writes word t)
-  unsigned long long* processed; // VSSs taken from the queues
+  uint2* queue[2];                // (VSS, its slice set): carrying the slice set saves a dependent load per VSS
+  unsigned long long* counters;   // [3], see the kernel
+  level_t* pushed;                // eager: last level each slice set was enqueued at
+  std::uint32_t* visited;         // lazy: visited bitmap (ceil(n / 32) words)
+  std::uint32_t* visited_before;  // lazy: the bitmap as of the last sweep (only this kernel's thread t writes word t)
+  unsigned long long* processed;  // VSSs taken from the queues
   unsigned long long* depth;
 };
 
@@ -83,8 +79,8 @@ __global__ void __launch_bounds__(blest_block_threads) blest_kernel(blest_state 
       const std::uint32_t b = fragb_word == 1u ? alpha : (fragb_word == 2u ? alpha << 8 : 0u);
       const std::int32_t zero[2] = {0, 0};
       std::int32_t lo[2], hi[2];
-      mma_m8n8k128_and_popc(lo, mask & 0xffffu, b, zero);
-      mma_m8n8k128_and_popc(hi, mask >> 16, b, zero);
+      sm80_mma_m8n8k128_b1_and_popc::fma(lo, mask & 0xffffu, b, zero);
+      sm80_mma_m8n8k128_b1_and_popc::fma(hi, mask >> 16, b, zero);
       const std::int32_t pop[4] = {lo[0], lo[1], hi[0], hi[1]};
       const vertex_t row[4] = {u.x, u.y, u.z, u.w};
       // Slice sets this lane must enqueue (eager), collected so that the warp allocates queue space
@@ -183,103 +179,22 @@ __global__ void __launch_bounds__(blest_block_threads) blest_kernel(blest_state 
   atomicAdd(s.processed, processed);
 }
 
-}  // namespace bitgraph::cuda
-
-namespace bitgraph::detail {
-
-template <>
-struct bvss_bfs_impl<Kokkos::Cuda> {
-  using mem = Kokkos::CudaSpace;
-  static void check(cudaError_t e, const char* what) {
-    if (e != cudaSuccess) throw error(std::string("bitgraph::bvss_bfs: ") + what + ": " + cudaGetErrorString(e));
-  }
-
-  static bvss_bfs_stats run(const Kokkos::Cuda& exec, const bvss_matrix<mem>& b, vertex_t source,
-                            Kokkos::View<level_t*, mem> levels, bool lazy, op_algorithm alg,
-                            const bvss_bfs_workspace<mem>& ws) {
-    if (alg == op_algorithm::generic) return bvss_bfs_generic<Kokkos::Cuda>::run(exec, b, source, levels, lazy, ws);
-    int dev = 0, sms = 0, coop = 0, cc = 0;
-    check(cudaGetDevice(&dev), "cudaGetDevice");
-    check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev), "attribute");
-    check(cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev), "attribute");
-    check(cudaDeviceGetAttribute(&cc, cudaDevAttrComputeCapabilityMajor, dev), "attribute");
-    if (!coop || cc < 8) {
-      if (alg == op_algorithm::cuda_mma)
-        throw unsupported_error("bitgraph::bvss_bfs: the device lacks cooperative launch or b1 MMA (sm_80+)");
-      return bvss_bfs_generic<Kokkos::Cuda>::run(exec, b, source, levels, lazy, ws);
-    }
-    const vertex_t n = b.n;
-    bvss_bfs_stats st;
-    st.lazy = lazy;
-    st.tensor_cores = true;
-    Kokkos::deep_copy(exec, levels, unreached_level);
-    Kokkos::deep_copy(exec, Kokkos::subview(levels, source), level_t(0));
-    auto qa = ws.queue_a;
-    auto qb = ws.queue_b;
-    auto counters = ws.counters;  // [0..2] rotating queue sizes, [3] VSSs processed, [4] depth
-    if (lazy) {
-      Kokkos::deep_copy(exec, ws.visited, std::uint32_t(0));
-      Kokkos::deep_copy(exec, Kokkos::subview(ws.visited, source / 32), std::uint32_t(1) << (source % 32));
-      Kokkos::deep_copy(exec, ws.visited_before, ws.visited);
-    } else {
-      Kokkos::deep_copy(exec, ws.pushed, level_t(-1));
-    }
-    // Level 1's queue: the VSSs of the source's slice set.
-    auto real_ptrs = b.real_ptrs;
-    const vertex_t ss0 = source / bvss_sigma;
-    Kokkos::parallel_for(
-        "bitgraph::blest::init", Kokkos::RangePolicy<Kokkos::Cuda>(exec, 0, 1), KOKKOS_LAMBDA(const int) {
-          unsigned long long c = 0;
-          // Little-endian uint2 = (x, y) = (VSS, slice set).
-          for (offset_t v = real_ptrs(ss0); v < real_ptrs(ss0 + 1); ++v) qa(c++) = (std::uint64_t(ss0) << 32) | v;
-          counters(1) = c;
-          counters(2) = 0;
-          counters(0) = 0;
-          counters(3) = 0;
-          counters(4) = 0;
-        });
-    cuda::blest_state s;
-    s.n = n;
-    s.n_slice_sets = b.n_slice_sets;
-    s.real_ptrs = b.real_ptrs.data();
-    s.v2r = b.virtual_to_real.data();
-    s.rows = reinterpret_cast<const uint4*>(b.row_ids.data());
-    s.masks = b.masks.data();
-    s.levels = levels.data();
-    s.queue[0] = reinterpret_cast<uint2*>(qa.data());
-    s.queue[1] = reinterpret_cast<uint2*>(qb.data());
-    s.counters = counters.data();
-    s.pushed = ws.pushed.data();
-    s.visited = ws.visited.data();
-    s.visited_before = ws.visited_before.data();
-    s.processed = counters.data() + 3;
-    s.depth = counters.data() + 4;
-    // As many blocks as can be co-resident (a cooperative launch requires it).
-    int per_sm = 0;
-    void* fn = lazy ? reinterpret_cast<void*>(cuda::blest_kernel<true>) : reinterpret_cast<void*>(cuda::blest_kernel<false>);
-    check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fn, cuda::blest_block_threads, 0), "occupancy");
-    // Fewer resident blocks make each grid sync cheaper; high-diameter graphs (thousands of levels with
-    // small frontiers) gain from that, wide frontiers need the warps. BITGRAPH_BLEST_BLOCKS_PER_SM
-    // overrides the choice (for tuning).
-    // Two blocks per SM measured best on the H100 for both ends: kron:20 (few wide levels) within 1 %
-    // of 4 blocks, grid2d:2048 (4094 narrow levels, grid-sync bound) 40 % faster than full occupancy.
-    int bps = per_sm > 0 ? std::min(per_sm, 2) : 1;
-    if (const char* env = std::getenv("BITGRAPH_BLEST_BLOCKS_PER_SM"); env && *env) {
-      const int want = std::atoi(env);
-      if (want > 0) bps = std::min(want, per_sm > 0 ? per_sm : 1);
-    }
-    const int blocks = bps * sms;
-    void* args[] = {&s};
-    check(cudaLaunchCooperativeKernel(fn, dim3(blocks), dim3(cuda::blest_block_threads), args, 0, exec.cuda_stream()),
-          "cooperative launch");
-    unsigned long long h[5] = {0, 0, 0, 0, 0};
-    Kokkos::deep_copy(exec, Kokkos::View<unsigned long long*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(h, 5),
-                      counters);
-    exec.fence();
-    st.depth = static_cast<int>(h[4]);
-    st.vss_processed = h[3];
-    return st;
+/// Level 1's queue (the VSSs of the source's slice set) and the counters' start values, one thread.
+struct blest_init {
+  Kokkos::View<const offset_t*, Kokkos::CudaSpace> real_ptrs;
+  Kokkos::View<std::uint64_t*, Kokkos::CudaSpace> qa;
+  Kokkos::View<unsigned long long*, Kokkos::CudaSpace> counters;
+  vertex_t ss0;
+  KOKKOS_INLINE_FUNCTION void operator()(const int) const {
+    unsigned long long c = 0;
+    // Little-endian uint2 = (x, y) = (VSS, slice set).
+    for (offset_t v = real_ptrs(ss0); v < real_ptrs(ss0 + 1); ++v) qa(c++) = (std::uint64_t(ss0) << 32) | v;
+    counters(1) = c;
+    counters(2) = 0;
+    counters(0) = 0;
+    counters(3) = 0;
+    counters(4) = 0;
   }
 };
 
-}  // namespace bitgraph::detail
+}  // namespace bitgraph::cuda

@@ -80,8 +80,7 @@ class mt19937_block {
   /// Reseeds like `std::mt19937::seed(value)`.
   void seed(result_type value) {
     state_[0] = value;
-    for (std::uint32_t i = 1; i < n; ++i)
-      state_[i] = 1812433253u * (state_[i - 1] ^ (state_[i - 1] >> 30)) + i;
+    for (std::uint32_t i = 1; i < n; ++i) state_[i] = 1812433253u * (state_[i - 1] ^ (state_[i - 1] >> 30)) + i;
     next_ = n;
   }
 
@@ -102,8 +101,7 @@ class mt19937_block {
 
   void refill() {
     for (std::uint32_t k = 0; k < n - m; ++k) state_[k] = twist(state_[k], state_[k + 1], state_[k + m]);
-    for (std::uint32_t k = n - m; k < n - 1; ++k)
-      state_[k] = twist(state_[k], state_[k + 1], state_[k + m - n]);
+    for (std::uint32_t k = n - m; k < n - 1; ++k) state_[k] = twist(state_[k], state_[k + 1], state_[k + m - n]);
     state_[n - 1] = twist(state_[n - 1], state_[0], state_[m - 1]);
     for (std::uint32_t k = 0; k < n; ++k) {
       std::uint32_t z = state_[k];

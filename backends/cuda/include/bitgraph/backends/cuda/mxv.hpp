@@ -1,0 +1,55 @@
+// CUDA leaf of mxv / vxm: the warp-per-32-rows BMV kernels (bmv_warp.hpp) for pulls on row-major tiles.
+// Every other path (pushes, column-major tiles, `generic`) goes back to the generic core.
+#pragma once
+
+#include <Kokkos_Core.hpp>
+
+#include "bitgraph/backends/cuda/bmv_warp.hpp"
+#include "bitgraph/core/dispatch.hpp"
+#include "bitgraph/ops/detail/mxv_generic.hpp"
+#include "bitgraph/ops/options.hpp"
+
+namespace bitgraph::detail {
+
+template <class S, class Y, class X, class Accum>
+struct b2sr_mxv_impl<Kokkos::Cuda, S, Y, X, Accum> {
+  using mem = Kokkos::CudaSpace;
+  using generic = b2sr_mxv_generic<Kokkos::Cuda, S, Y, X, Accum>;
+
+  static path_offer offer(const mxv_plan<mem>& plan) {
+    path_offer o = generic::offer(plan);
+    if (plan.push)
+      return o.refuse(op_algorithm::cuda_warp, "the cuda-warp kernels are pull kernels; push uses 'generic'");
+    if (plan.matrix->order != bit_order::row_major)
+      return o.refuse(op_algorithm::cuda_warp,
+                      "the cuda-warp kernels read row-major tiles; this matrix is column-major");
+    return o.offer(op_algorithm::cuda_warp);
+  }
+
+  static void run(op_algorithm path, const Kokkos::Cuda& exec, Y& y, const mask_args<mem>& mask,
+                  const mxv_plan<mem>& plan, const X& x, const mxv_options& opts) {
+    if (path != op_algorithm::cuda_warp) return run_generic<generic>(exec, y, mask, plan, x, opts);
+    using value_type = typename S::value_type;
+    constexpr bool XBits = is_bitmap<X>::value;
+    constexpr bool YBits = is_bitmap<Y>::value;
+    const std::uint32_t* xb = nullptr;
+    const value_type* xv = nullptr;
+    std::uint32_t* yb = nullptr;
+    value_type* yv = nullptr;
+    if constexpr (XBits)
+      xb = x.words.data();
+    else
+      xv = x.data();
+    if constexpr (YBits)
+      yb = y.words.data();
+    else
+      yv = y.data();
+    dispatch_tile_dim(plan.matrix->tile_dim, [&](auto td) {
+      cuda::launch_bmv_warp<decltype(td)::value, S, XBits, YBits, Accum>(exec, *plan.matrix, xb, xv, yb, yv,
+                                                                         mask.bits.data(), mask.masked, mask.complement,
+                                                                         mask.replace, opts.early_exit);
+    });
+  }
+};
+
+}  // namespace bitgraph::detail

@@ -1,0 +1,5 @@
+// Registry of the fold / unfold implementations: the generic core, then each enabled backend's leaf (none
+// yet). Faces include this, never a backend.
+#pragma once
+
+#include "bitgraph/ops/detail/fold_generic.hpp"

@@ -1,0 +1,452 @@
+// The portable matrix-vector products, primary templates of the mxv dispatch: B2SR pull (row-based, one
+// vector lane per row, early exit), B2SR push (column-based scatter with atomics into a temporary, then the
+// GraphBLAS merge) and the CSR pull over edge weights. Backend leaves specialise `b2sr_mxv_impl` /
+// `csr_mxv_impl` and hand the paths they do not run back to these.
+#pragma once
+
+#include <Kokkos_Core.hpp>
+
+#include <cstdint>
+#include <type_traits>
+
+#include "bitgraph/core/bits.hpp"
+#include "bitgraph/core/dispatch.hpp"
+#include "bitgraph/core/execution.hpp"
+#include "bitgraph/core/launch.hpp"
+#include "bitgraph/formats/b2sr.hpp"
+#include "bitgraph/formats/csr.hpp"
+#include "bitgraph/formats/vectors.hpp"
+#include "bitgraph/ops/detail/graphblas.hpp"
+#include "bitgraph/ops/options.hpp"
+#include "bitgraph/semirings/semirings.hpp"
+
+namespace bitgraph::detail {
+
+/// The decision a face makes once for a B2SR product: the kernel path, and whether it scatters (push)
+/// over the rows of `matrix` (A or A^T) or gathers (pull) them.
+template <class MemorySpace>
+struct mxv_plan {
+  op_algorithm path = op_algorithm::generic;
+  bool push = false;
+  const b2sr_matrix<MemorySpace>* matrix = nullptr;
+};
+
+// ------------------------------------------------------------------------------- B2SR pull (mxv)
+
+/// Row-based product on B2SR, one "block" of R rows per team thread (R = 32, or 64 for T = 64: one
+/// output bitmap word pair), one vector lane per row. Each lane walks its tile row and reduces its
+/// row's bits against the input; Boolean outputs are assembled with a bitwise-OR vector reduction so
+/// every output word is written by exactly one thread (no atomics).
+template <class ExecSpace, int T, class S, bool XBits, bool YBits, class Accum>
+struct b2sr_pull_functor {
+  using mem = memory_space_t<ExecSpace>;
+  using word = tile_word_t<T>;
+  using value_type = typename S::value_type;
+  using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  static constexpr int R = T == 64 ? 64 : 32;
+
+  vertex_t n;
+  vertex_t n_blocks;
+  bool row_major, early_exit;
+  Kokkos::View<const offset_t*, mem> ptr;
+  Kokkos::View<const vertex_t*, mem> tcol;
+  Kokkos::View<const word*, mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>> words;
+  Kokkos::View<const std::uint32_t*, mem> xbits;  // XBits
+  Kokkos::View<const value_type*, mem> xval;      // !XBits
+  Kokkos::View<std::uint32_t*, mem> ybits;        // YBits
+  Kokkos::View<value_type*, mem> yval;            // !YBits
+  mask_args<mem> mask;
+
+  /// The (unmasked) product for row i: identity when nothing contributes.
+  KOKKOS_INLINE_FUNCTION value_type row_product(vertex_t i) const {
+    const vertex_t tr = i / T;
+    const int lr = static_cast<int>(i % T);
+    value_type t = S::identity();
+    for (offset_t k = ptr(tr); k < ptr(tr + 1); ++k) {
+      std::uint64_t bits = tile_row_bits<T>(words, k, lr, row_major);
+      const vertex_t j0 = tcol(k) * T;
+      if constexpr (XBits) {
+        bits &= static_cast<std::uint64_t>(bitmap_segment<T>(xbits, tcol(k)));
+        if (!bits) continue;
+        if constexpr (bit_reduction_v<S> == bit_reduction::or_and) {
+          t = value_type(1);
+          if (early_exit) return t;
+          continue;
+        } else if constexpr (bit_reduction_v<S> == bit_reduction::popcount) {
+          t = S::add(t, static_cast<value_type>(popcount(bits)));
+          continue;
+        }
+      }
+      while (bits) {
+        const vertex_t j = j0 + count_trailing_zeros(bits);
+        bits &= bits - 1;
+        value_type xj;
+        if constexpr (XBits) {
+          xj = S::one();
+        } else {
+          xj = xval(j);
+          if (xj == S::identity()) continue;  // identity entries of a dense input are absent
+        }
+        t = S::add(t, S::multiply(S::one(), xj, i, j));
+        if constexpr (allows_early_exit_v<S>) {
+          if (early_exit && t != S::identity()) return t;
+        }
+      }
+    }
+    return t;
+  }
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member& m) const {
+    const vertex_t block = m.league_rank() * m.team_size() + m.team_rank();
+    if (block >= n_blocks) return;
+    const vertex_t base = block * R;
+    if constexpr (YBits) {
+      // Bit r of the result: product of row base + r (only rows the mask lets through are computed).
+      std::uint64_t tbits = 0;
+      Kokkos::parallel_reduce(
+          Kokkos::ThreadVectorRange(m, R),
+          [&](const int r, std::uint64_t& acc) {
+            const vertex_t i = base + r;
+            if (i >= n) return;
+            if (!mask.allows(i)) return;
+            if (row_product(i) != S::identity()) acc |= std::uint64_t(1) << r;
+          },
+          Kokkos::BOr<std::uint64_t>(tbits));
+      Kokkos::single(Kokkos::PerThread(m), [&]() {
+        for (int w = 0; w < R / 32; ++w) {
+          const std::uint64_t wi = std::uint64_t(base) / 32 + w;
+          const std::uint32_t t32 = static_cast<std::uint32_t>(tbits >> (32 * w));
+          ybits(wi) = merge_bits<Accum>(ybits(wi), t32, mask.allowed_word(wi), valid_bits(wi, n), mask.replace);
+        }
+      });
+    } else {
+      Kokkos::parallel_for(Kokkos::ThreadVectorRange(m, R), [&](const int r) {
+        const vertex_t i = base + r;
+        if (i >= n) return;
+        const bool allowed = mask.allows(i);
+        const value_type t = allowed ? row_product(i) : S::identity();
+        yval(i) = merge_value<Accum>(yval(i), t, allowed, mask.replace, S::identity());
+      });
+    }
+  }
+};
+
+// ------------------------------------------------------------------------------- B2SR push (vxm)
+
+/// Column-based product y = A^T x on B2SR: every tile row whose input segment is non-zero scatters
+/// its tiles into a temporary result with atomics (OR on bitmap words, the monoid's atomic otherwise).
+template <class ExecSpace, int T, class S, bool XBits, bool YBits>
+struct b2sr_push_functor {
+  using mem = memory_space_t<ExecSpace>;
+  using word = tile_word_t<T>;
+  using value_type = typename S::value_type;
+
+  bool row_major;
+  Kokkos::View<const offset_t*, mem> ptr;
+  Kokkos::View<const vertex_t*, mem> tcol;
+  Kokkos::View<const word*, mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>> words;
+  Kokkos::View<const std::uint32_t*, mem> xbits;
+  Kokkos::View<const value_type*, mem> xval;
+  Kokkos::View<std::uint32_t*, mem> tbits;  // YBits: temporary result bits
+  Kokkos::View<value_type*, mem> tval;      // !YBits: temporary result values (identity-filled)
+  vertex_t n;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const vertex_t tr) const {
+    // Active rows of this tile row.
+    std::uint64_t active = 0;
+    if constexpr (XBits) {
+      active = static_cast<std::uint64_t>(bitmap_segment<T>(xbits, tr));
+    } else {
+      for (int r = 0; r < T; ++r) {
+        const vertex_t i = tr * T + r;
+        if (i < n && xval(i) != S::identity()) active |= std::uint64_t(1) << r;
+      }
+    }
+    if (!active) return;
+    for (offset_t k = ptr(tr); k < ptr(tr + 1); ++k) {
+      const vertex_t tc = tcol(k);
+      if constexpr (YBits && bit_reduction_v<S> == bit_reduction::or_and) {
+        // OR of the active rows' words is the output segment.
+        std::uint64_t seg = 0;
+        std::uint64_t a = active;
+        while (a) {
+          const int r = count_trailing_zeros(a);
+          a &= a - 1;
+          seg |= tile_row_bits<T>(words, k, r, row_major);
+        }
+        if (!seg) continue;
+        const std::uint64_t bit0 = std::uint64_t(tc) * T;
+        for (int w = 0; w < (T + 31) / 32; ++w) {
+          const std::uint32_t part =
+              T >= 32 ? static_cast<std::uint32_t>(seg >> (32 * w)) : static_cast<std::uint32_t>(seg << (bit0 % 32));
+          if (part) Kokkos::atomic_fetch_or(&tbits(bit0 / 32 + w), part);
+        }
+      } else {
+        std::uint64_t a = active;
+        while (a) {
+          const int r = count_trailing_zeros(a);
+          a &= a - 1;
+          const vertex_t i = tr * T + r;  // the input index: A(i, j) contributes x(i) to y(j)
+          std::uint64_t bits = tile_row_bits<T>(words, k, r, row_major);
+          value_type xi;
+          if constexpr (XBits)
+            xi = S::one();
+          else
+            xi = xval(i);
+          while (bits) {
+            const vertex_t j = tc * T + count_trailing_zeros(bits);
+            bits &= bits - 1;
+            const value_type v = S::multiply(S::one(), xi, j, i);
+            if constexpr (YBits) {
+              if (v != S::identity()) Kokkos::atomic_fetch_or(&tbits(j >> 5), std::uint32_t(1) << (j & 31));
+            } else {
+              S::atomic_add(&tval(j), v);
+            }
+          }
+        }
+      }
+    }
+  }
+};
+
+/// Moves a push's temporary bitmap into the output under the mask, one word per thread.
+template <class Mem, class Accum>
+struct merge_temporary_bits {
+  vertex_t n;
+  Kokkos::View<const std::uint32_t*, Mem> tbits;
+  Kokkos::View<std::uint32_t*, Mem> ybits;
+  mask_args<Mem> mask;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t wi) const {
+    ybits(wi) = merge_bits<Accum>(ybits(wi), tbits(wi), mask.allowed_word(wi), valid_bits(wi, n), mask.replace);
+  }
+};
+
+/// Moves a push's temporary values into the output under the mask, one entry per thread.
+template <class Mem, class S, class Accum>
+struct merge_temporary_values {
+  using value_type = typename S::value_type;
+  Kokkos::View<const value_type*, Mem> tval;
+  Kokkos::View<value_type*, Mem> yval;
+  mask_args<Mem> mask;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t i) const {
+    yval(i) = merge_value<Accum>(yval(i), tval(i), mask.allows(i), mask.replace, S::identity());
+  }
+};
+
+/// Counts the non-identity entries of a dense input (the push/pull switch's density).
+template <class Mem, class S>
+struct count_present {
+  Kokkos::View<const typename S::value_type*, Mem> x;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t i, offset_t& acc) const {
+    acc += x(i) != S::identity() ? 1 : 0;
+  }
+};
+
+/// Density of the input (for the push/pull switch): set bits or non-identity entries over n.
+template <class ExecSpace, class S, class X>
+double input_density(const ExecSpace& exec, const X& x, vertex_t n) {
+  if (n == 0) return 0.0;
+  if constexpr (is_bitmap<X>::value) {
+    return double(count(exec, x)) / double(n);
+  } else {
+    offset_t c = 0;
+    Kokkos::parallel_reduce("bitgraph::mxv::density", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+                            count_present<memory_space_t<ExecSpace>, S>{x}, c);
+    return double(c) / double(n);
+  }
+}
+
+/// The portable B2SR product along a plan: pull over the rows of `plan.matrix` (y = M x), or push over
+/// them (y = M^T x).
+template <class ExecSpace, class S, class Y, class X, class Accum>
+struct b2sr_mxv_generic {
+  using mem = memory_space_t<ExecSpace>;
+  using value_type = typename S::value_type;
+  static constexpr bool XBits = is_bitmap<X>::value;
+  static constexpr bool YBits = is_bitmap<Y>::value;
+
+  static path_offer offer(const mxv_plan<mem>&) {
+    return path_offer{}.refuse(op_algorithm::cuda_mma,
+                               "there is no tensor-core kernel for B2SR products (use cuda-warp)");
+  }
+
+  template <int T>
+  static void pull(const ExecSpace& exec, Y& y, const mask_args<mem>& mask, const b2sr_matrix<mem>& a, const X& x,
+                   const mxv_options& opts) {
+    b2sr_pull_functor<ExecSpace, T, S, XBits, YBits, Accum> f;
+    constexpr int R = decltype(f)::R;
+    f.n = a.n;
+    f.n_blocks = static_cast<vertex_t>(ceil_div<std::uint64_t>(a.n, R));
+    f.row_major = a.order == bit_order::row_major;
+    f.early_exit = opts.early_exit;
+    f.ptr = a.tile_row_ptr;
+    f.tcol = a.tile_col_idx;
+    f.words = a.template tile_words<tile_word_t<T>>();
+    if constexpr (XBits)
+      f.xbits = x.words;
+    else
+      f.xval = x;
+    if constexpr (YBits)
+      f.ybits = y.words;
+    else
+      f.yval = y;
+    f.mask = mask;
+    if (f.n_blocks == 0) return;
+    const auto shape = shape_for<ExecSpace>(R);
+    const int league = static_cast<int>(ceil_div<std::uint64_t>(f.n_blocks, shape.team_size));
+    Kokkos::parallel_for("bitgraph::mxv::b2sr_pull",
+                         Kokkos::TeamPolicy<ExecSpace>(exec, league, shape.team_size, shape.vector_length), f);
+  }
+
+  template <int T>
+  static void push(const ExecSpace& exec, Y& y, const mask_args<mem>& mask, const b2sr_matrix<mem>& a, const X& x) {
+    b2sr_push_functor<ExecSpace, T, S, XBits, YBits> f;
+    f.row_major = a.order == bit_order::row_major;
+    f.ptr = a.tile_row_ptr;
+    f.tcol = a.tile_col_idx;
+    f.words = a.template tile_words<tile_word_t<T>>();
+    f.n = a.n;
+    if constexpr (XBits)
+      f.xbits = x.words;
+    else
+      f.xval = x;
+    if constexpr (YBits) {
+      f.tbits = allocate_view<Kokkos::View<std::uint32_t*, mem>>("bitgraph::vxm::tmp_bits", y.words.extent(0));
+    } else {
+      f.tval = allocate_view<Kokkos::View<value_type*, mem>>("bitgraph::vxm::tmp_values", a.n, false);
+      Kokkos::deep_copy(exec, f.tval, S::identity());
+    }
+    Kokkos::parallel_for("bitgraph::vxm::b2sr_push", Kokkos::RangePolicy<ExecSpace>(exec, 0, a.n_tile_rows), f);
+    if constexpr (YBits) {
+      Kokkos::parallel_for("bitgraph::mxv::merge_bits", Kokkos::RangePolicy<ExecSpace>(exec, 0, y.words.extent(0)),
+                           merge_temporary_bits<mem, Accum>{a.n, f.tbits, y.words, mask});
+    } else {
+      Kokkos::parallel_for("bitgraph::mxv::merge_values", Kokkos::RangePolicy<ExecSpace>(exec, 0, a.n),
+                           merge_temporary_values<mem, S, Accum>{f.tval, y, mask});
+    }
+  }
+
+  static void run(op_algorithm, const ExecSpace& exec, Y& y, const mask_args<mem>& mask, const mxv_plan<mem>& plan,
+                  const X& x, const mxv_options& opts) {
+    dispatch_tile_dim(plan.matrix->tile_dim, [&](auto td) {
+      constexpr int T = decltype(td)::value;
+      if (plan.push)
+        push<T>(exec, y, mask, *plan.matrix, x);
+      else
+        pull<T>(exec, y, mask, *plan.matrix, x, opts);
+    });
+  }
+};
+
+/// Dispatch point of the B2SR products; backends specialise it for their execution space.
+template <class ExecSpace, class S, class Y, class X, class Accum>
+struct b2sr_mxv_impl : b2sr_mxv_generic<ExecSpace, S, Y, X, Accum> {};
+
+// ------------------------------------------------------------------------------------------ CSR
+
+/// One row of the CSR product with edge weights (or 1 for an unweighted graph); early exit for OR / ANY.
+template <class Mem, class S, bool XBits>
+struct csr_row_product {
+  using T = typename S::value_type;
+  Kokkos::View<const offset_t*, Mem> row_ptr;
+  Kokkos::View<const vertex_t*, Mem> col;
+  Kokkos::View<const double*, Mem> w;
+  bool weighted;
+  bool stop_early;
+  Kokkos::View<const std::uint32_t*, Mem> xbits;  // XBits
+  Kokkos::View<const T*, Mem> xval;               // !XBits
+
+  KOKKOS_INLINE_FUNCTION T operator()(const vertex_t i) const {
+    T t = S::identity();
+    for (offset_t p = row_ptr(i); p < row_ptr(i + 1); ++p) {
+      const vertex_t j = col(p);
+      T xj;
+      if constexpr (XBits) {
+        if (!bitmap_test(xbits, j)) continue;
+        xj = S::one();
+      } else {
+        xj = xval(j);
+        if (xj == S::identity()) continue;  // identity entries of a dense input are absent
+      }
+      const T aij = weighted ? static_cast<T>(w(p)) : S::one();
+      t = S::add(t, S::multiply(aij, xj, i, j));
+      if (stop_early && t != S::identity()) break;
+    }
+    return t;
+  }
+};
+
+/// CSR pull into a bitmap: one thread per output word, rows the mask excludes are not computed.
+template <class Mem, class S, bool XBits, class Accum>
+struct csr_pull_bits {
+  csr_row_product<Mem, S, XBits> product;
+  vertex_t n;
+  Kokkos::View<std::uint32_t*, Mem> yw;
+  mask_args<Mem> mask;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t wi) const {
+    const std::uint32_t valid = valid_bits(wi, n);
+    const std::uint32_t allowed = mask.allowed_word(wi);
+    std::uint32_t t = 0;
+    std::uint32_t todo = allowed & valid;
+    while (todo) {
+      const int b = count_trailing_zeros(todo);
+      todo &= todo - 1;
+      if (product(static_cast<vertex_t>(wi * 32 + b)) != S::identity()) t |= std::uint32_t(1) << b;
+    }
+    yw(wi) = merge_bits<Accum>(yw(wi), t, allowed, valid, mask.replace);
+  }
+};
+
+/// CSR pull into a dense vector: one thread per row.
+template <class Mem, class S, bool XBits, class Accum>
+struct csr_pull_values {
+  using T = typename S::value_type;
+  csr_row_product<Mem, S, XBits> product;
+  Kokkos::View<T*, Mem> y;
+  mask_args<Mem> mask;
+  KOKKOS_INLINE_FUNCTION void operator()(const vertex_t i) const {
+    const bool allowed = mask.allows(i);
+    const T t = allowed ? product(i) : S::identity();
+    y(i) = merge_value<Accum>(y(i), t, allowed, mask.replace, S::identity());
+  }
+};
+
+/// The portable CSR product: row-based, one thread per row (per output word for bitmaps).
+template <class ExecSpace, class S, class Y, class X, class Accum>
+struct csr_mxv_generic {
+  using mem = memory_space_t<ExecSpace>;
+  static constexpr bool XBits = is_bitmap<X>::value;
+
+  static path_offer offer() {
+    return path_offer{}
+        .refuse(op_algorithm::cuda_warp, "CSR products have the portable kernel only (use generic)")
+        .refuse(op_algorithm::cuda_mma, "there is no tensor-core kernel for CSR products");
+  }
+
+  static void run(op_algorithm, const ExecSpace& exec, Y& y, const mask_args<mem>& mask, const csr_graph<mem>& a,
+                  const X& x, const mxv_options& opts) {
+    csr_row_product<mem, S, XBits> product;
+    product.row_ptr = a.row_ptr;
+    product.col = a.col_idx;
+    product.w = a.weights;
+    product.weighted = a.has_weights;
+    product.stop_early = opts.early_exit && allows_early_exit_v<S>;
+    if constexpr (XBits)
+      product.xbits = x.words;
+    else
+      product.xval = x;
+    if constexpr (is_bitmap<Y>::value) {
+      Kokkos::parallel_for("bitgraph::mxv::csr_pull_bits", Kokkos::RangePolicy<ExecSpace>(exec, 0, y.words.extent(0)),
+                           csr_pull_bits<mem, S, XBits, Accum>{product, a.n, y.words, mask});
+    } else {
+      Kokkos::parallel_for("bitgraph::mxv::csr_pull", Kokkos::RangePolicy<ExecSpace>(exec, 0, a.n),
+                           csr_pull_values<mem, S, XBits, Accum>{product, y, mask});
+    }
+  }
+};
+
+/// Dispatch point of the CSR products; backends specialise it for their execution space.
+template <class ExecSpace, class S, class Y, class X, class Accum>
+struct csr_mxv_impl : csr_mxv_generic<ExecSpace, S, Y, X, Accum> {};
+
+}  // namespace bitgraph::detail

@@ -1,0 +1,159 @@
+// The vocabulary of every op on one page: the kernel-path option, each op's options and enums, and the
+// statistics ops report. Faces include it; backend leaves include it instead of a face.
+#pragma once
+
+#include <Kokkos_Core.hpp>
+
+#include <cstdint>
+#include <string_view>
+
+#include "bitgraph/core/execution.hpp"
+#include "bitgraph/core/types.hpp"
+
+namespace bitgraph {
+
+// `op_algorithm` (automatic | generic | cuda_warp | cuda_mma), the kernel path every op with more than one
+// takes in its options, lives in core/execution.hpp: the sorts of the core module take it too.
+
+// ------------------------------------------------------------------------------ mxv, vxm (ops/mxv.hpp)
+
+/// Which way a matrix-vector product walks the matrix.
+enum class mxv_direction : std::uint8_t {
+  automatic,  ///< push when the input is sparse (nnz(x)/n < switch_ratio) and a push form exists, else pull
+  pull,       ///< row-based: every (unmasked) output row reads its row of A (early exit for OR / ANY)
+  push,       ///< column-based: every non-zero input scatters its column into the output
+};
+
+/// Options shared by `mxv` and `vxm`.
+struct mxv_options {
+  op_algorithm algorithm = op_algorithm::automatic;  ///< force the generic or a CUDA kernel
+  mxv_direction direction = mxv_direction::automatic;
+  bool early_exit = true;      ///< pull rows stop at the first contribution when the monoid allows it
+  double switch_ratio = 0.01;  ///< α = β of Yang et al. §6.3: push below this input density
+};
+
+/// The scheme names of Bit-GraphBLAS Table II, for reports.
+enum class bmv_scheme : std::uint8_t { bin_bin_bin, bin_bin_full, bin_full_full };
+
+// ---------------------------------------------------------------------------- spmspv (ops/spmspv.hpp)
+
+/// How SpMSpV merges the gathered rows.
+enum class spmspv_merge : std::uint8_t {
+  automatic,   ///< no-sort for structure-only or small outputs relative to n, radix sort otherwise
+  no_sort,     ///< scatter into a dense bitmap (+ dense values), then compact: O(n / 32 + gathered)
+  radix_sort,  ///< LSD radix sort of (index, value) pairs, then a segmented reduction
+  merge_sort,  ///< merge sort of the pairs, then a segmented reduction
+};
+
+/// "auto", "no-sort", "radix", "merge".
+inline std::string_view to_string(spmspv_merge m) {
+  switch (m) {
+    case spmspv_merge::automatic:
+      return "auto";
+    case spmspv_merge::no_sort:
+      return "no-sort";
+    case spmspv_merge::radix_sort:
+      return "radix";
+    case spmspv_merge::merge_sort:
+      return "merge";
+  }
+  return "?";
+}
+
+/// Options of `spmspv`.
+struct spmspv_options {
+  op_algorithm algorithm = op_algorithm::automatic;  ///< generic, or cuda_warp for the CUB-based sort
+  spmspv_merge merge = spmspv_merge::automatic;
+  /// Structure only (Yang et al. §5.5): ignore values, produce the output pattern only; the sort becomes
+  /// key-only. The semiring must then be Boolean (its values are 0/1 anyway).
+  bool structure_only = false;
+};
+
+// ---------------------------------------------------------- bmm_sum, bmm_sum_masked, mxm (ops/mxm.hpp)
+
+/// Options of the BMM ops.
+struct mxm_options {
+  op_algorithm algorithm = op_algorithm::automatic;  ///< generic, cuda_warp (warp-level BMM) or cuda_mma
+};
+
+// ------------------------------------------------------------------------ bvss_bfs (ops/bvss_bfs.hpp)
+
+/// How vertex updates are applied.
+enum class bvss_update : std::uint8_t {
+  automatic,  ///< lazy when the update divergence exceeds `lazy_threshold` (Blest's 25,000), else eager
+  eager,      ///< Alg. 2: set the level and enqueue the slice set's VSSs at discovery
+  lazy,       ///< Alg. 3: mark a visited bitmap; a coalesced sweep at the end of the level sets levels and
+              ///< fills the queue (warp-aggregated allocation)
+};
+
+/// Options of `bvss_bfs`.
+struct bvss_bfs_options {
+  op_algorithm algorithm = op_algorithm::automatic;  ///< generic (popcount emulation) or cuda_mma
+  bvss_update update = bvss_update::automatic;
+  double lazy_threshold = 25000;  ///< update divergence above which `automatic` picks lazy updates
+  double update_divergence = -1;  ///< the BVSS's divergence if known (else computed when needed)
+};
+
+/// What a BVSS traversal did.
+struct bvss_bfs_stats {
+  int depth = 0;               ///< largest level reached
+  offset_t vss_processed = 0;  ///< VSSs taken from the queues, all levels together
+  bool lazy = false;           ///< which update scheme ran
+  bool tensor_cores = false;   ///< whether the MMA kernel ran
+};
+
+/// Buffers of a BVSS traversal, allocated once and reused by every call (allocation costs more than a
+/// whole traversal of a small graph on a GPU). Queues hold (VSS, slice set) pairs.
+template <class MemorySpace>
+struct bvss_bfs_workspace {
+  Kokkos::View<std::uint64_t*, MemorySpace> queue_a, queue_b;  ///< n_vss entries each
+  Kokkos::View<unsigned long long*, MemorySpace> counters;     ///< 3 rotating queue sizes, VSSs processed, depth
+  Kokkos::View<level_t*, MemorySpace> pushed;                  ///< per slice set: level it was last enqueued at
+  Kokkos::View<std::uint32_t*, MemorySpace> visited;           ///< lazy updates: visited bitmap
+  Kokkos::View<std::uint32_t*, MemorySpace> visited_before;    ///< lazy updates: the bitmap at the last sweep
+};
+
+// ------------------------------------------------------------- ewise_add, ewise_mult (ops/ewise.hpp)
+
+/// The four word-wise Boolean operators on bitmaps: union, intersection, symmetric difference and
+/// difference (u AND NOT v) of the sets of set bits.
+enum class bit_op : std::uint8_t { lor, land, lxor, landnot };
+
+/// "or", "and", "xor" or "andnot".
+inline std::string_view to_string(bit_op op) {
+  switch (op) {
+    case bit_op::lor:
+      return "or";
+    case bit_op::land:
+      return "and";
+    case bit_op::lxor:
+      return "xor";
+    case bit_op::landnot:
+      return "andnot";
+  }
+  return "?";
+}
+
+// ---------------------------------------------------------------------------- select (ops/select.hpp)
+
+/// Structural selections of a matrix by the diagonal offset d = j - i of entry A(i, j), relative to k:
+/// `tril` keeps d <= k (k = 0: the lower triangle with the diagonal, k = -1: strictly lower), `triu`
+/// d >= k, `diag` d == k, `offdiag` d != k.
+enum class select_kind : std::uint8_t { tril, triu, diag, offdiag };
+
+/// "tril", "triu", "diag" or "offdiag".
+inline std::string_view to_string(select_kind s) {
+  switch (s) {
+    case select_kind::tril:
+      return "tril";
+    case select_kind::triu:
+      return "triu";
+    case select_kind::diag:
+      return "diag";
+    case select_kind::offdiag:
+      return "offdiag";
+  }
+  return "?";
+}
+
+}  // namespace bitgraph
