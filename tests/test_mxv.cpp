@@ -291,6 +291,24 @@ TEMPLATE_TEST_CASE("mxv on CSR with weights equals the dense reference", "[ops][
   for (vertex_t i = 0; i < g.n; ++i) CHECK(got[i] == (mb[i] ? 0 : tb[i]));
 }
 
+TEST_CASE("the automatic pull balance splits by tiles only where one tile row outlasts an even share", "[ops][mxv]") {
+  using bitgraph::detail::pull_by_tiles;
+  constexpr std::int64_t h100 = 132 * 2048;  // resident threads of an H100
+  // kron:22 in 4x4 tiles: a 153,731-tile hub row among 128M tiles.
+  CHECK(pull_by_tiles(153731, 127947228, 4, h100));
+  // urand:22: ~128 tiles per tile row, the longest a little more.
+  CHECK_FALSE(pull_by_tiles(230, 134209451, 4, h100));
+  // mycielski:16 in 16x16 tiles: 3,072 tile rows cannot fill the GPU by rows.
+  CHECK(pull_by_tiles(3072, 850067, 16, h100));
+  // grid2d in 8x8 tiles: three tiles per row.
+  CHECK_FALSE(pull_by_tiles(3, 41924608, 8, h100));
+  // Two host threads: rows always give each thread half of the work or more.
+  CHECK_FALSE(pull_by_tiles(153731, 127947228, 4, 2));
+  // Short rows never pay for the atomics; nothing to split.
+  CHECK_FALSE(pull_by_tiles(255, 300, 4, h100));
+  CHECK_FALSE(pull_by_tiles(0, 0, 4, h100));
+}
+
 TEMPLATE_TEST_CASE("mxv rejects bad arguments", "[ops][mxv][errors]", BITGRAPH_TEST_SPACES) {
   using mem = typename TestType::memory_space;
   TestType exec;

@@ -6,6 +6,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <type_traits>
 
@@ -36,16 +37,6 @@ __device__ __forceinline__ std::uint64_t load_segment(const std::uint32_t* x, st
   } else {
     constexpr int per_word = 32 / T;
     return (__ldg(x + j / per_word) >> (T * (j % per_word))) & ((1u << T) - 1u);
-  }
-}
-
-/// `__shfl_down_sync` over the whole warp for any arithmetic value type (8- and 16-bit ones travel as int).
-template <class V>
-__device__ __forceinline__ V shfl_down(V v, int delta) {
-  if constexpr (std::is_floating_point_v<V> || sizeof(V) >= 4) {
-    return __shfl_down_sync(0xffffffffu, v, delta);
-  } else {
-    return static_cast<V>(__shfl_down_sync(0xffffffffu, static_cast<int>(v), delta));
   }
 }
 
@@ -183,151 +174,162 @@ void launch_bmv_warp(const Kokkos::Cuda& exec, const b2sr_matrix<Kokkos::CudaSpa
   BITGRAPH_CUDA_CHECK("mxv", "launching the warp BMV kernel", cudaGetLastError());
 }
 
-/// Tiles per warp step: a group of min(T, 32) lanes per tile (a lane per row; two rows per lane for T = 64).
+/// Lanes that work on one tile in the tile-balanced kernel: a lane per row (two rows per lane for T = 64).
 template <int T>
-inline constexpr int bmv_tiles_per_step = T <= 32 ? 32 / T : 1;
-/// Steps per warp of the tile-balanced kernel: a warp takes 16 steps of tiles.
-inline constexpr int bmv_steps_per_warp = 16;
+inline constexpr int bmv_group_lanes = T <= 32 ? T : 32;
+/// Tiles whose loads a group issues together before it uses them (memory-level parallelism).
+inline constexpr int bmv_tiles_unroll = 4;
 
-/// Tile-balanced warp BMV on row-major tiles (mxv_balance::by_tiles): warp w takes the tiles
-/// [w·W, w·W + W) of the whole matrix whatever tile rows they belong to, W = 16 steps of 32/T tiles, so a
-/// tile row of 150,000 tiles is spread over thousands of warps instead of held by one group of lanes.
-/// A lane keeps the partial product of its row of the tile row it is in and combines it into `t` (the
-/// monoid's atomic; an atomic OR on bitmap words) when it moves to the next tile row; at the end, when the
-/// whole warp is in one tile row, the groups first sum their rows with shuffles and one group writes.
+/// Tile-balanced BMV on row-major tiles (mxv_balance::by_tiles), merge-path style: group g of
+/// `bmv_group_lanes<T>` lanes takes the contiguous tiles [g·C, g·C + C) whatever tile rows they belong to,
+/// so a tile row of 150,000 tiles is spread over thousands of groups instead of held by one. A lane keeps the
+/// partial product of its row of the current tile row; when the group leaves that tile row it stores the
+/// result if the row lay wholly inside its run (no other group touches it) and otherwise combines it into `t`
+/// with the monoid's atomic (bitmap words, shared by 32 rows, always take an atomic OR). `t` is
+/// identity-filled (zero words) by the caller, who merges it into the output.
 template <int T, class S, bool XBits, bool YBits>
 __global__ void __launch_bounds__(bmv_block_threads)
-    bmv_tiles_warp_kernel(const offset_t* __restrict__ ptr, const vertex_t* __restrict__ tcol,
-                          const tile_word_t<T>* __restrict__ words, vertex_t n, vertex_t n_tile_rows, offset_t n_tiles,
-                          const std::uint32_t* __restrict__ xbits, const typename S::value_type* __restrict__ xval,
-                          std::uint32_t* tbits, typename S::value_type* tval, const std::uint32_t* __restrict__ mbits,
-                          bool masked, bool complement, bool early_exit) {
+    bmv_tiles_kernel(const offset_t* __restrict__ ptr, const vertex_t* __restrict__ tcol,
+                     const tile_word_t<T>* __restrict__ words, vertex_t n, vertex_t n_tile_rows, offset_t n_tiles,
+                     offset_t chunk, const std::uint32_t* __restrict__ xbits,
+                     const typename S::value_type* __restrict__ xval, std::uint32_t* tbits,
+                     typename S::value_type* tval, const std::uint32_t* __restrict__ mbits, bool masked,
+                     bool complement, bool early_exit) {
   using value_type = typename S::value_type;
   constexpr int rows_per_lane = T == 64 ? 2 : 1;
-  constexpr int group = T <= 32 ? T : 32;  // lanes per tile
-  constexpr int step = bmv_tiles_per_step<T>;
-  constexpr offset_t per_warp = offset_t(step) * bmv_steps_per_warp;
-  __shared__ value_type stage[XBits ? 1 : (bmv_block_threads / 32) * (T == 64 ? 64 : 32)];
-  const std::uint64_t warp = (std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
-  const int lane = threadIdx.x & 31;
-  const offset_t k0 = warp * per_warp;
-  if (k0 >= n_tiles) return;  // uniform per warp
-  const offset_t k1 = k0 + per_warp < n_tiles ? k0 + per_warp : n_tiles;
-  const int g = lane / group;
-  const unsigned group_mask = group == 32 ? 0xffffffffu : (((1u << group) - 1u) << (g * group));
-  value_type* my_stage = XBits ? nullptr : stage + (threadIdx.x / 32) * (T == 64 ? 64 : 32) + (T <= 32 ? g * T : 0);
+  constexpr int group = bmv_group_lanes<T>;
+  constexpr int U = bmv_tiles_unroll;
+  const std::uint64_t tid = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  const offset_t c0 = static_cast<offset_t>(tid / group) * chunk;
+  if (c0 >= n_tiles) return;  // groups never synchronise, so lanes may leave early
+  const offset_t c1 = c0 + chunk < n_tiles ? c0 + chunk : n_tiles;
+  const int gl = static_cast<int>(tid % group);
   int row[rows_per_lane];  // the lane's rows within a tile
-  for (int h = 0; h < rows_per_lane; ++h) row[h] = T == 64 ? h * 32 + lane : lane % group;
+  for (int h = 0; h < rows_per_lane; ++h) row[h] = h * 32 + gl;
 
-  // The tile row of tile k0: the last tr with ptr[tr] <= k0 (the same for every lane).
+  // The tile row of tile c0: the last tr with ptr[tr] <= c0.
   vertex_t lo = 0, hi = n_tile_rows;
   while (hi - lo > 1) {
     const vertex_t mid = lo + (hi - lo) / 2;
-    if (__ldg(ptr + mid) <= k0)
+    if (__ldg(ptr + mid) <= c0)
       lo = mid;
     else
       hi = mid;
   }
   vertex_t tr = lo;
+  offset_t row_begin = __ldg(ptr + tr), row_end = __ldg(ptr + tr + 1);
   value_type acc[rows_per_lane];
   bool allowed[rows_per_lane];
-  auto enter = [&](vertex_t t) {
+  auto enter = [&] {
     for (int h = 0; h < rows_per_lane; ++h) {
-      const std::uint64_t i = std::uint64_t(t) * T + row[h];
+      const std::uint64_t i = std::uint64_t(tr) * T + row[h];
       allowed[h] =
           i < n &&
-          ((::bitgraph::detail::allowed_bits(masked ? mbits[i >> 5] : 0u, masked, complement) >> (i & 31)) & 1u);
+          ((::bitgraph::detail::allowed_bits(masked ? __ldg(mbits + (i >> 5)) : 0u, masked, complement) >> (i & 31)) &
+           1u);
       acc[h] = S::identity();
     }
   };
-  auto combine = [&](vertex_t t, int h) {
-    const vertex_t i = t * T + row[h];
-    if constexpr (YBits)
-      atomicOr(tbits + (i >> 5), 1u << (i & 31));
-    else
-      S::atomic_add(tval + i, acc[h]);
-  };
-  auto leave = [&](vertex_t t) {
-    for (int h = 0; h < rows_per_lane; ++h)
-      if (allowed[h] && acc[h] != S::identity()) combine(t, h);
-  };
-  enter(tr);
-  for (offset_t base = k0; base < k1; base += step) {
-    const offset_t k = base + g;
-    if (k >= k1) continue;  // uniform per group: the group_mask syncs below see all its lanes or none
-    while (__ldg(ptr + tr + 1) <= k) {
-      leave(tr);
-      enter(++tr);
-    }
-    const vertex_t tc = __ldg(tcol + k);
-    const vertex_t j0 = tc * T;
-    if constexpr (!XBits) {
-      // The group stages the tile's T input values with one coalesced load.
-      __syncwarp(group_mask);
-      for (int h = 0; h < rows_per_lane; ++h) {
-        const vertex_t j = j0 + row[h];
-        my_stage[row[h]] = j < n ? xval[j] : S::identity();
-      }
-      __syncwarp(group_mask);
-    }
+  auto leave = [&] {
+    const bool owned = row_begin >= c0 && row_end <= c1;
     for (int h = 0; h < rows_per_lane; ++h) {
-      if (!allowed[h]) continue;
-      if constexpr (allows_early_exit_v<S>) {
-        if (early_exit && acc[h] != S::identity()) continue;
-      }
-      std::uint64_t bits = detail::load_word<T>(words, k * T + row[h]);
-      if constexpr (XBits) {
-        bits &= detail::load_segment<T>(xbits, tc);
-        if (!bits) continue;
-        if constexpr (bit_reduction_v<S> == bit_reduction::or_and) {
-          acc[h] = value_type(1);
-          continue;
-        } else if constexpr (bit_reduction_v<S> == bit_reduction::popcount) {
-          acc[h] = S::add(acc[h], static_cast<value_type>(__popcll(bits)));
-          continue;
-        }
-      }
+      if (!allowed[h] || acc[h] == S::identity()) continue;
       const vertex_t i = tr * T + row[h];
-      while (bits) {
-        const int c = __ffsll(static_cast<long long>(bits)) - 1;
-        bits &= bits - 1;
-        value_type xj;
-        if constexpr (XBits) {
-          xj = S::one();
-        } else {
-          xj = my_stage[c];
-          if (xj == S::identity()) continue;
+      if constexpr (YBits)
+        atomicOr(tbits + (i >> 5), 1u << (i & 31));
+      else if (owned)
+        tval[i] = acc[h];
+      else
+        S::atomic_add(tval + i, acc[h]);
+    }
+  };
+  enter();
+  for (offset_t k = c0; k < c1; k += U) {
+    vertex_t tc[U];
+    std::uint64_t w[U][rows_per_lane];
+    std::uint64_t seg[U];
+#pragma unroll
+    for (int u = 0; u < U; ++u) {
+      const bool in = k + u < c1;
+      tc[u] = in ? __ldg(tcol + k + u) : 0;
+      for (int h = 0; h < rows_per_lane; ++h) w[u][h] = in ? detail::load_word<T>(words, (k + u) * T + row[h]) : 0;
+    }
+    if constexpr (XBits) {
+#pragma unroll
+      for (int u = 0; u < U; ++u) seg[u] = k + u < c1 ? detail::load_segment<T>(xbits, tc[u]) : 0;
+    }
+#pragma unroll
+    for (int u = 0; u < U; ++u) {
+      if (k + u >= c1) break;
+      while (row_end <= k + u) {
+        leave();
+        ++tr;
+        row_begin = row_end;
+        row_end = __ldg(ptr + tr + 1);
+        enter();
+      }
+      const vertex_t j0 = tc[u] * T;
+      for (int h = 0; h < rows_per_lane; ++h) {
+        if (!allowed[h]) continue;
+        if constexpr (allows_early_exit_v<S>) {
+          if (early_exit && acc[h] != S::identity()) continue;
         }
-        acc[h] = S::add(acc[h], S::multiply(S::one(), xj, i, j0 + c));
+        std::uint64_t bits = w[u][h];
+        if constexpr (XBits) {
+          bits &= seg[u];
+          if (!bits) continue;
+          if constexpr (bit_reduction_v<S> == bit_reduction::or_and) {
+            acc[h] = value_type(1);
+            continue;
+          } else if constexpr (bit_reduction_v<S> == bit_reduction::popcount) {
+            acc[h] = S::add(acc[h], static_cast<value_type>(__popcll(bits)));
+            continue;
+          }
+        }
+        const vertex_t i = tr * T + row[h];
+        while (bits) {
+          const int c = __ffsll(static_cast<long long>(bits)) - 1;
+          bits &= bits - 1;
+          value_type xj;
+          if constexpr (XBits) {
+            xj = S::one();
+          } else {
+            xj = __ldg(xval + j0 + c);
+            if (xj == S::identity()) continue;  // identity entries of a dense input are absent
+          }
+          acc[h] = S::add(acc[h], S::multiply(S::one(), xj, i, j0 + c));
+        }
       }
     }
   }
-  // The last tile row: summed over the groups first when the whole warp ended in it.
-  const vertex_t tr0 = __shfl_sync(0xffffffffu, tr, 0);
-  if (__all_sync(0xffffffffu, tr == tr0)) {
-    for (int h = 0; h < rows_per_lane; ++h)
-      for (int off = group; off < 32; off <<= 1) acc[h] = S::add(acc[h], detail::shfl_down(acc[h], off));
-    if (lane < group) leave(tr);
-  } else {
-    leave(tr);
-  }
+  leave();
 }
 
-/// Launches the tile-balanced warp BMV on `exec`'s stream, combining into identity-filled `tbits` / `tval`.
+/// Tiles per group of the tile-balanced kernel: about two runs per group the device holds at once, so the
+/// groups finish together, but at least 32 tiles (the binary search and the boundary atomics amortised).
+template <int T>
+offset_t bmv_tiles_chunk(const Kokkos::Cuda& exec, offset_t n_tiles) {
+  const std::uint64_t resident_groups =
+      std::max<std::uint64_t>(1, std::uint64_t(exec.concurrency()) / bmv_group_lanes<T>);
+  offset_t chunk = static_cast<offset_t>((n_tiles + 2 * resident_groups - 1) / (2 * resident_groups));
+  chunk = std::min<offset_t>(std::max<offset_t>(chunk, 32), 4096);
+  return (chunk + bmv_tiles_unroll - 1) / bmv_tiles_unroll * bmv_tiles_unroll;
+}
+
+/// Launches the tile-balanced BMV on `exec`'s stream, combining into identity-filled `tbits` / `tval`.
 template <int T, class S, bool XBits, bool YBits>
 void launch_bmv_tiles(const Kokkos::Cuda& exec, const b2sr_matrix<Kokkos::CudaSpace>& a, const std::uint32_t* xbits,
                       const typename S::value_type* xval, std::uint32_t* tbits, typename S::value_type* tval,
                       const std::uint32_t* mbits, bool masked, bool complement, bool early_exit) {
-  constexpr offset_t per_warp = offset_t(bmv_tiles_per_step<T>) * bmv_steps_per_warp;
-  const std::uint64_t n_warps = (a.n_tiles + per_warp - 1) / per_warp;
-  if (n_warps == 0) return;
-  const std::uint64_t blocks = (n_warps * 32 + bmv_block_threads - 1) / bmv_block_threads;
+  if (a.n_tiles == 0) return;
+  const offset_t chunk = bmv_tiles_chunk<T>(exec, a.n_tiles);
+  const std::uint64_t threads = std::uint64_t((a.n_tiles + chunk - 1) / chunk) * bmv_group_lanes<T>;
+  const std::uint64_t blocks = (threads + bmv_block_threads - 1) / bmv_block_threads;
   auto words = a.template tile_words<tile_word_t<T>>();
-  bmv_tiles_warp_kernel<T, S, XBits, YBits>
-      <<<static_cast<unsigned>(blocks), bmv_block_threads, 0, exec.cuda_stream()>>>(
-          a.tile_row_ptr.data(), a.tile_col_idx.data(), words.data(), a.n, a.n_tile_rows, a.n_tiles, xbits, xval, tbits,
-          tval, mbits, masked, complement, early_exit);
-  BITGRAPH_CUDA_CHECK("mxv", "launching the tile-balanced warp BMV kernel", cudaGetLastError());
+  bmv_tiles_kernel<T, S, XBits, YBits><<<static_cast<unsigned>(blocks), bmv_block_threads, 0, exec.cuda_stream()>>>(
+      a.tile_row_ptr.data(), a.tile_col_idx.data(), words.data(), a.n, a.n_tile_rows, a.n_tiles, chunk, xbits, xval,
+      tbits, tval, mbits, masked, complement, early_exit);
+  BITGRAPH_CUDA_CHECK("mxv", "launching the tile-balanced BMV kernel", cudaGetLastError());
 }
 
 }  // namespace bitgraph::cuda

@@ -6,6 +6,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <type_traits>
 
@@ -32,13 +33,16 @@ struct mxv_plan {
   const b2sr_matrix<MemorySpace>* matrix = nullptr;
 };
 
-/// Whether a pull over a matrix whose longest tile row holds `longest` tiles (of `n_tiles` in `n_tile_rows`)
-/// should split its work by tiles: when that row is many times the mean, the lanes of one tile row would
-/// hold up the whole kernel.
-inline bool pull_by_tiles(offset_t longest, offset_t n_tiles, vertex_t n_tile_rows) {
-  if (n_tile_rows == 0 || n_tiles == 0) return false;
-  const double mean = double(n_tiles) / double(n_tile_rows);
-  return longest >= 256 && double(longest) > 16.0 * mean;
+/// Whether a pull over a matrix of `n_tiles` tiles of dimension `tile_dim`, whose longest tile row holds
+/// `longest`, should split its work by tiles on a space that runs `concurrency` threads at once. By rows,
+/// one group of min(T, 32) lanes walks each tile row, so the kernel lasts at least as long as the longest
+/// row; by tiles every group gets an equal run. Rows lose when the longest row is more than twice the run a
+/// group would get if the tiles were shared evenly among the groups the space holds (hub rows of power-law
+/// graphs, or too few tile rows to fill a GPU); short rows (< 256 tiles) never pay for the atomics.
+inline bool pull_by_tiles(offset_t longest, offset_t n_tiles, int tile_dim, std::int64_t concurrency) {
+  if (n_tiles == 0 || longest < 256) return false;
+  const double groups = std::max(1.0, double(concurrency) / double(std::min(tile_dim, 32)));
+  return double(longest) > 2.0 * double(n_tiles) / groups;
 }
 
 // ------------------------------------------------------------------------------- B2SR pull (mxv)
