@@ -291,22 +291,26 @@ TEMPLATE_TEST_CASE("mxv on CSR with weights equals the dense reference", "[ops][
   for (vertex_t i = 0; i < g.n; ++i) CHECK(got[i] == (mb[i] ? 0 : tb[i]));
 }
 
-TEST_CASE("the automatic pull balance splits by tiles only where one tile row outlasts an even share", "[ops][mxv]") {
+TEST_CASE("the automatic pull balance splits by tiles where rows would hold the kernel up", "[ops][mxv]") {
   using bitgraph::detail::pull_by_tiles;
   constexpr std::int64_t h100 = 132 * 2048;  // resident threads of an H100
-  // kron:22 in 4x4 tiles: a 153,731-tile hub row among 128M tiles.
-  CHECK(pull_by_tiles(153731, 127947228, 4, h100));
-  // urand:22: ~128 tiles per tile row, the longest a little more.
-  CHECK_FALSE(pull_by_tiles(230, 134209451, 4, h100));
+  // kron:22 in 4x4 tiles: a 153,731-tile hub row among 128M tiles in 1M tile rows, even with early exit.
+  CHECK(pull_by_tiles(153731, 127947228, 1048576, 4, h100, true));
+  // urand:22: ~128 tiles per tile row, none much longer: by rows where a row can stop early (the Boolean
+  // product), by tiles where it must walk every tile.
+  CHECK_FALSE(pull_by_tiles(230, 134209451, 1048576, 4, h100, true));
+  CHECK(pull_by_tiles(230, 134209451, 1048576, 4, h100, false));
   // mycielski:16 in 16x16 tiles: 3,072 tile rows cannot fill the GPU by rows.
-  CHECK(pull_by_tiles(3072, 850067, 16, h100));
-  // grid2d in 8x8 tiles: three tiles per row.
-  CHECK_FALSE(pull_by_tiles(3, 41924608, 8, h100));
-  // Two host threads: rows always give each thread half of the work or more.
-  CHECK_FALSE(pull_by_tiles(153731, 127947228, 4, 2));
+  CHECK(pull_by_tiles(3072, 850067, 3072, 16, h100, true));
+  // grid2d:8192 in 8x8 tiles: four tiles per row; rgg:23: nine.
+  CHECK_FALSE(pull_by_tiles(3, 41924608, 8388608, 8, h100, false));
+  CHECK_FALSE(pull_by_tiles(40, 9616718, 1048576, 8, h100, false));
+  // Two host threads: rows always give each thread half of the work or more, and long rows are fine there.
+  CHECK_FALSE(pull_by_tiles(153731, 127947228, 1048576, 4, 2, false));
+  CHECK_FALSE(pull_by_tiles(230, 134209451, 1048576, 4, 2, false));
   // Short rows never pay for the atomics; nothing to split.
-  CHECK_FALSE(pull_by_tiles(255, 300, 4, h100));
-  CHECK_FALSE(pull_by_tiles(0, 0, 4, h100));
+  CHECK_FALSE(pull_by_tiles(255, 300, 2, 4, h100, true));
+  CHECK_FALSE(pull_by_tiles(0, 0, 0, 4, h100, false));
 }
 
 TEMPLATE_TEST_CASE("mxv rejects bad arguments", "[ops][mxv][errors]", BITGRAPH_TEST_SPACES) {

@@ -27,11 +27,12 @@ enum class mxv_direction : std::uint8_t {
 /// How a pull product over B2SR spreads its tiles over threads.
 enum class mxv_balance : std::uint8_t {
   automatic,  ///< by tiles when the longest tile row would outlast an even share of the tiles per thread group
-              ///< the space runs at once (power-law hubs; few tile rows on a GPU), else by rows
+              ///< the space runs at once (power-law hubs; few tile rows on a GPU), or on a GPU when tile rows
+              ///< are long (>= 32 tiles) and the semiring cannot exit early; else by rows
   by_rows,    ///< each tile row to one group of lanes (a lane per row of the tile) that walks the row's tiles:
               ///< no atomics, early exit, but as slow as the longest tile row
-  by_tiles,   ///< equal runs of tiles to every group of lanes (every thread on host spaces) whatever rows they
-              ///< belong to; rows shared by two runs are combined with atomics
+  by_tiles,   ///< equal runs of tiles to every warp (every thread on host spaces) whatever rows they belong to;
+              ///< partial rows are combined with atomics
 };
 
 /// "auto", "rows" or "tiles".

@@ -40,6 +40,16 @@ __device__ __forceinline__ std::uint64_t load_segment(const std::uint32_t* x, st
   }
 }
 
+/// `__shfl_down_sync` over the whole warp for any arithmetic value type (8- and 16-bit ones travel as int).
+template <class V>
+__device__ __forceinline__ V shfl_down(V v, int delta) {
+  if constexpr (std::is_floating_point_v<V> || sizeof(V) >= 4) {
+    return __shfl_down_sync(0xffffffffu, v, delta);
+  } else {
+    return static_cast<V>(__shfl_down_sync(0xffffffffu, static_cast<int>(v), delta));
+  }
+}
+
 }  // namespace detail
 
 /// Warp BMV on row-major tiles. Kernel parameters are plain pointers; see `launch_bmv_warp`.
@@ -180,13 +190,15 @@ inline constexpr int bmv_group_lanes = T <= 32 ? T : 32;
 /// Tiles whose loads a group issues together before it uses them (memory-level parallelism).
 inline constexpr int bmv_tiles_unroll = 4;
 
-/// Tile-balanced BMV on row-major tiles (mxv_balance::by_tiles), merge-path style: group g of
-/// `bmv_group_lanes<T>` lanes takes the contiguous tiles [g·C, g·C + C) whatever tile rows they belong to,
-/// so a tile row of 150,000 tiles is spread over thousands of groups instead of held by one. A lane keeps the
-/// partial product of its row of the current tile row; when the group leaves that tile row it stores the
-/// result if the row lay wholly inside its run (no other group touches it) and otherwise combines it into `t`
-/// with the monoid's atomic (bitmap words, shared by 32 rows, always take an atomic OR). `t` is
-/// identity-filled (zero words) by the caller, who merges it into the output.
+/// Tile-balanced BMV on row-major tiles (mxv_balance::by_tiles): warp w takes the tiles [w·C, w·C + C)
+/// whatever tile rows they belong to, so a tile row of 150,000 tiles is spread over many warps instead of
+/// held by one group of lanes. Within the run the warp's 32/T groups (a lane per row of a tile; two rows
+/// per lane for T = 64) take consecutive tiles, so its loads stay coalesced, and each group issues the loads
+/// of `bmv_tiles_unroll` tiles before it uses them. A lane keeps the partial product of its row of the
+/// current tile row and combines it into `t` with the monoid's atomic (an atomic OR on bitmap words) when its
+/// group moves on to the next tile row; at the end, when the whole warp is in one tile row, the groups sum
+/// their rows with shuffles first and one group combines. `t` is identity-filled (zero words) by the caller,
+/// who merges it into the output.
 template <int T, class S, bool XBits, bool YBits>
 __global__ void __launch_bounds__(bmv_block_threads)
     bmv_tiles_kernel(const offset_t* __restrict__ ptr, const vertex_t* __restrict__ tcol,
@@ -198,26 +210,27 @@ __global__ void __launch_bounds__(bmv_block_threads)
   using value_type = typename S::value_type;
   constexpr int rows_per_lane = T == 64 ? 2 : 1;
   constexpr int group = bmv_group_lanes<T>;
+  constexpr int step = 32 / group;
   constexpr int U = bmv_tiles_unroll;
-  const std::uint64_t tid = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x;
-  const offset_t c0 = static_cast<offset_t>(tid / group) * chunk;
-  if (c0 >= n_tiles) return;  // groups never synchronise, so lanes may leave early
-  const offset_t c1 = c0 + chunk < n_tiles ? c0 + chunk : n_tiles;
-  const int gl = static_cast<int>(tid % group);
-  int row[rows_per_lane];  // the lane's rows within a tile
+  const std::uint64_t warp = (std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
+  const int lane = threadIdx.x & 31;
+  const offset_t k0 = static_cast<offset_t>(warp) * chunk;
+  if (k0 >= n_tiles) return;  // uniform per warp
+  const offset_t k1 = k0 + chunk < n_tiles ? k0 + chunk : n_tiles;
+  const int g = lane / group;
+  const int gl = lane % group;
+  int row[rows_per_lane];
   for (int h = 0; h < rows_per_lane; ++h) row[h] = h * 32 + gl;
-
-  // The tile row of tile c0: the last tr with ptr[tr] <= c0.
   vertex_t lo = 0, hi = n_tile_rows;
   while (hi - lo > 1) {
     const vertex_t mid = lo + (hi - lo) / 2;
-    if (__ldg(ptr + mid) <= c0)
+    if (__ldg(ptr + mid) <= k0)
       lo = mid;
     else
       hi = mid;
   }
   vertex_t tr = lo;
-  offset_t row_begin = __ldg(ptr + tr), row_end = __ldg(ptr + tr + 1);
+  offset_t row_end = __ldg(ptr + tr + 1);
   value_type acc[rows_per_lane];
   bool allowed[rows_per_lane];
   auto enter = [&] {
@@ -231,40 +244,38 @@ __global__ void __launch_bounds__(bmv_block_threads)
     }
   };
   auto leave = [&] {
-    const bool owned = row_begin >= c0 && row_end <= c1;
     for (int h = 0; h < rows_per_lane; ++h) {
       if (!allowed[h] || acc[h] == S::identity()) continue;
       const vertex_t i = tr * T + row[h];
       if constexpr (YBits)
         atomicOr(tbits + (i >> 5), 1u << (i & 31));
-      else if (owned)
-        tval[i] = acc[h];
       else
         S::atomic_add(tval + i, acc[h]);
     }
   };
   enter();
-  for (offset_t k = c0; k < c1; k += U) {
+  for (offset_t base = k0 + g; base < k1; base += offset_t(step) * U) {
     vertex_t tc[U];
     std::uint64_t w[U][rows_per_lane];
     std::uint64_t seg[U];
 #pragma unroll
     for (int u = 0; u < U; ++u) {
-      const bool in = k + u < c1;
-      tc[u] = in ? __ldg(tcol + k + u) : 0;
-      for (int h = 0; h < rows_per_lane; ++h) w[u][h] = in ? detail::load_word<T>(words, (k + u) * T + row[h]) : 0;
+      const offset_t k = base + offset_t(u) * step;
+      const bool in = k < k1;
+      tc[u] = in ? __ldg(tcol + k) : 0;
+      for (int h = 0; h < rows_per_lane; ++h) w[u][h] = in ? detail::load_word<T>(words, k * T + row[h]) : 0;
     }
     if constexpr (XBits) {
 #pragma unroll
-      for (int u = 0; u < U; ++u) seg[u] = k + u < c1 ? detail::load_segment<T>(xbits, tc[u]) : 0;
+      for (int u = 0; u < U; ++u) seg[u] = base + offset_t(u) * step < k1 ? detail::load_segment<T>(xbits, tc[u]) : 0;
     }
 #pragma unroll
     for (int u = 0; u < U; ++u) {
-      if (k + u >= c1) break;
-      while (row_end <= k + u) {
+      const offset_t k = base + offset_t(u) * step;
+      if (k >= k1) break;
+      while (row_end <= k) {
         leave();
         ++tr;
-        row_begin = row_end;
         row_end = __ldg(ptr + tr + 1);
         enter();
       }
@@ -295,25 +306,32 @@ __global__ void __launch_bounds__(bmv_block_threads)
             xj = S::one();
           } else {
             xj = __ldg(xval + j0 + c);
-            if (xj == S::identity()) continue;  // identity entries of a dense input are absent
+            if (xj == S::identity()) continue;
           }
           acc[h] = S::add(acc[h], S::multiply(S::one(), xj, i, j0 + c));
         }
       }
     }
   }
-  leave();
+  const vertex_t tr0 = __shfl_sync(0xffffffffu, tr, 0);
+  if (__all_sync(0xffffffffu, tr == tr0)) {
+    for (int h = 0; h < rows_per_lane; ++h)
+      for (int off = group; off < 32; off <<= 1) acc[h] = S::add(acc[h], detail::shfl_down(acc[h], off));
+    if (lane < group) leave();
+  } else {
+    leave();
+  }
 }
 
-/// Tiles per group of the tile-balanced kernel: about two runs per group the device holds at once, so the
-/// groups finish together, but at least 32 tiles (the binary search and the boundary atomics amortised).
+/// Tiles per warp of the tile-balanced kernel: about two runs per warp the device holds at once, so the
+/// warps finish together, but at least four unrolled steps (the binary search amortised) and at most 16,384.
 template <int T>
 offset_t bmv_tiles_chunk(const Kokkos::Cuda& exec, offset_t n_tiles) {
-  const std::uint64_t resident_groups =
-      std::max<std::uint64_t>(1, std::uint64_t(exec.concurrency()) / bmv_group_lanes<T>);
-  offset_t chunk = static_cast<offset_t>((n_tiles + 2 * resident_groups - 1) / (2 * resident_groups));
-  chunk = std::min<offset_t>(std::max<offset_t>(chunk, 32), 4096);
-  return (chunk + bmv_tiles_unroll - 1) / bmv_tiles_unroll * bmv_tiles_unroll;
+  const std::uint64_t resident_warps = std::max<std::uint64_t>(1, std::uint64_t(exec.concurrency()) / 32);
+  const offset_t span = offset_t(32 / bmv_group_lanes<T>) * bmv_tiles_unroll;  // tiles of one unrolled step
+  offset_t chunk = static_cast<offset_t>((n_tiles + 2 * resident_warps - 1) / (2 * resident_warps));
+  chunk = std::min<offset_t>(std::max<offset_t>(chunk, 4 * span), 16384);
+  return (chunk + span - 1) / span * span;
 }
 
 /// Launches the tile-balanced BMV on `exec`'s stream, combining into identity-filled `tbits` / `tval`.
@@ -322,10 +340,10 @@ void launch_bmv_tiles(const Kokkos::Cuda& exec, const b2sr_matrix<Kokkos::CudaSp
                       const typename S::value_type* xval, std::uint32_t* tbits, typename S::value_type* tval,
                       const std::uint32_t* mbits, bool masked, bool complement, bool early_exit) {
   if (a.n_tiles == 0) return;
-  const offset_t chunk = bmv_tiles_chunk<T>(exec, a.n_tiles);
-  const std::uint64_t threads = std::uint64_t((a.n_tiles + chunk - 1) / chunk) * bmv_group_lanes<T>;
-  const std::uint64_t blocks = (threads + bmv_block_threads - 1) / bmv_block_threads;
   auto words = a.template tile_words<tile_word_t<T>>();
+  const offset_t chunk = bmv_tiles_chunk<T>(exec, a.n_tiles);
+  const std::uint64_t threads = std::uint64_t((a.n_tiles + chunk - 1) / chunk) * 32;
+  const std::uint64_t blocks = (threads + bmv_block_threads - 1) / bmv_block_threads;
   bmv_tiles_kernel<T, S, XBits, YBits><<<static_cast<unsigned>(blocks), bmv_block_threads, 0, exec.cuda_stream()>>>(
       a.tile_row_ptr.data(), a.tile_col_idx.data(), words.data(), a.n, a.n_tile_rows, a.n_tiles, chunk, xbits, xval,
       tbits, tval, mbits, masked, complement, early_exit);

@@ -33,16 +33,20 @@ struct mxv_plan {
   const b2sr_matrix<MemorySpace>* matrix = nullptr;
 };
 
-/// Whether a pull over a matrix of `n_tiles` tiles of dimension `tile_dim`, whose longest tile row holds
-/// `longest`, should split its work by tiles on a space that runs `concurrency` threads at once. By rows,
-/// one group of min(T, 32) lanes walks each tile row, so the kernel lasts at least as long as the longest
-/// row; by tiles every group gets an equal run. Rows lose when the longest row is more than twice the run a
-/// group would get if the tiles were shared evenly among the groups the space holds (hub rows of power-law
-/// graphs, or too few tile rows to fill a GPU); short rows (< 256 tiles) never pay for the atomics.
-inline bool pull_by_tiles(offset_t longest, offset_t n_tiles, int tile_dim, std::int64_t concurrency) {
-  if (n_tiles == 0 || longest < 256) return false;
+/// Whether a pull over a matrix of `n_tiles` tiles of dimension `tile_dim` in `n_tile_rows` tile rows, the
+/// longest holding `longest`, should split its work by tiles on a space that runs `concurrency` threads at
+/// once. By rows, one group of min(T, 32) lanes walks each tile row, so the kernel lasts at least as long as
+/// the longest row: rows lose when that row is more than twice the run each group would get if the tiles
+/// were shared evenly among the groups the space holds (hub rows of power-law graphs, or too few tile rows
+/// to fill a GPU); rows under 256 tiles never pay for the atomics. On a GPU-wide space (4,096 threads or
+/// more) rows also lose when the mean tile row is long (32 tiles or more) and the semiring cannot stop a row
+/// early: a row's walk is a chain of dependent loads, while runs of tiles keep several in flight per lane.
+inline bool pull_by_tiles(offset_t longest, offset_t n_tiles, vertex_t n_tile_rows, int tile_dim,
+                          std::int64_t concurrency, bool early_exit) {
+  if (n_tiles == 0 || n_tile_rows == 0) return false;
   const double groups = std::max(1.0, double(concurrency) / double(std::min(tile_dim, 32)));
-  return double(longest) > 2.0 * double(n_tiles) / groups;
+  if (longest >= 256 && double(longest) > 2.0 * double(n_tiles) / groups) return true;
+  return concurrency >= 4096 && !early_exit && double(n_tiles) >= 32.0 * double(n_tile_rows);
 }
 
 // ------------------------------------------------------------------------------- B2SR pull (mxv)
