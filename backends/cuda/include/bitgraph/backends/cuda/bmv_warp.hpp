@@ -194,11 +194,11 @@ inline constexpr int bmv_tiles_unroll = 4;
 /// whatever tile rows they belong to, so a tile row of 150,000 tiles is spread over many warps instead of
 /// held by one group of lanes. Within the run the warp's 32/T groups (a lane per row of a tile; two rows
 /// per lane for T = 64) take consecutive tiles, so its loads stay coalesced, and each group issues the loads
-/// of `bmv_tiles_unroll` tiles before it uses them. A lane keeps the partial product of its row of the
-/// current tile row and combines it into `t` with the monoid's atomic (an atomic OR on bitmap words) when its
-/// group moves on to the next tile row; at the end, when the whole warp is in one tile row, the groups sum
-/// their rows with shuffles first and one group combines. `t` is identity-filled (zero words) by the caller,
-/// who merges it into the output.
+/// of `bmv_tiles_unroll` tiles before it uses them. The warp keeps one current tile row R: each lane sums
+/// its share of R, and when a step reaches past R the groups' sums are reduced with shuffles and one group
+/// writes R's T results, a plain store when R lies wholly inside the run, else the monoid's atomic (an
+/// atomic OR on bitmap words, which 32 rows share). Rows that start and end inside one step are combined
+/// with atomics. `t` is identity-filled (zero words) by the caller, who merges it into the output.
 template <int T, class S, bool XBits, bool YBits>
 __global__ void __launch_bounds__(bmv_block_threads)
     bmv_tiles_kernel(const offset_t* __restrict__ ptr, const vertex_t* __restrict__ tcol,
@@ -221,6 +221,24 @@ __global__ void __launch_bounds__(bmv_block_threads)
   const int gl = lane % group;
   int row[rows_per_lane];
   for (int h = 0; h < rows_per_lane; ++h) row[h] = h * 32 + gl;
+  auto allowed_in = [&](vertex_t r, int h) {
+    const std::uint64_t i = std::uint64_t(r) * T + row[h];
+    return i < n &&
+           ((::bitgraph::detail::allowed_bits(masked ? __ldg(mbits + (i >> 5)) : 0u, masked, complement) >> (i & 31)) &
+            1u);
+  };
+  auto combine = [&](vertex_t r, int h, value_type v, bool store) {
+    if (v == S::identity() || !allowed_in(r, h)) return;
+    const vertex_t i = r * T + row[h];
+    if constexpr (YBits)
+      atomicOr(tbits + (i >> 5), 1u << (i & 31));
+    else if (store)
+      tval[i] = v;
+    else
+      S::atomic_add(tval + i, v);
+  };
+
+  // The warp's current tile row R (that of tile k0: the last R with ptr[R] <= k0) and where it ends.
   vertex_t lo = 0, hi = n_tile_rows;
   while (hi - lo > 1) {
     const vertex_t mid = lo + (hi - lo) / 2;
@@ -229,97 +247,110 @@ __global__ void __launch_bounds__(bmv_block_threads)
     else
       hi = mid;
   }
-  vertex_t tr = lo;
-  offset_t row_end = __ldg(ptr + tr + 1);
-  value_type acc[rows_per_lane];
+  vertex_t R = lo;
+  bool r_from_start = __ldg(ptr + R) >= k0;  // R's first tile is in this run
+  offset_t r_end = __ldg(ptr + R + 1);
+  // The tile row of the group's tile (it only moves forward) and the mask for the lane's rows in it.
+  vertex_t tr = R;
+  offset_t tr_end = r_end;
   bool allowed[rows_per_lane];
-  auto enter = [&] {
-    for (int h = 0; h < rows_per_lane; ++h) {
-      const std::uint64_t i = std::uint64_t(tr) * T + row[h];
-      allowed[h] =
-          i < n &&
-          ((::bitgraph::detail::allowed_bits(masked ? __ldg(mbits + (i >> 5)) : 0u, masked, complement) >> (i & 31)) &
-           1u);
-      acc[h] = S::identity();
-    }
+  for (int h = 0; h < rows_per_lane; ++h) allowed[h] = allowed_in(tr, h);
+  value_type acc[rows_per_lane];  // the lane's partial sums of R
+  for (int h = 0; h < rows_per_lane; ++h) acc[h] = S::identity();
+  // The groups' sums of R reduced into group 0.
+  auto reduce = [&](value_type v) {
+    for (int off = group; off < 32; off <<= 1) v = S::add(v, detail::shfl_down(v, off));
+    return v;
   };
-  auto leave = [&] {
-    for (int h = 0; h < rows_per_lane; ++h) {
-      if (!allowed[h] || acc[h] == S::identity()) continue;
-      const vertex_t i = tr * T + row[h];
-      if constexpr (YBits)
-        atomicOr(tbits + (i >> 5), 1u << (i & 31));
-      else
-        S::atomic_add(tval + i, acc[h]);
-    }
-  };
-  enter();
-  for (offset_t base = k0 + g; base < k1; base += offset_t(step) * U) {
+
+  for (offset_t base = k0; base < k1; base += offset_t(step) * U) {
     vertex_t tc[U];
     std::uint64_t w[U][rows_per_lane];
     std::uint64_t seg[U];
 #pragma unroll
     for (int u = 0; u < U; ++u) {
-      const offset_t k = base + offset_t(u) * step;
+      const offset_t k = base + offset_t(u) * step + g;
       const bool in = k < k1;
       tc[u] = in ? __ldg(tcol + k) : 0;
       for (int h = 0; h < rows_per_lane; ++h) w[u][h] = in ? detail::load_word<T>(words, k * T + row[h]) : 0;
     }
     if constexpr (XBits) {
 #pragma unroll
-      for (int u = 0; u < U; ++u) seg[u] = base + offset_t(u) * step < k1 ? detail::load_segment<T>(xbits, tc[u]) : 0;
+      for (int u = 0; u < U; ++u)
+        seg[u] = base + offset_t(u) * step + g < k1 ? detail::load_segment<T>(xbits, tc[u]) : 0;
     }
 #pragma unroll
     for (int u = 0; u < U; ++u) {
-      const offset_t k = base + offset_t(u) * step;
-      if (k >= k1) break;
-      while (row_end <= k) {
-        leave();
-        ++tr;
-        row_end = __ldg(ptr + tr + 1);
-        enter();
+      const offset_t first = base + offset_t(u) * step;  // the tile of group 0
+      if (first >= k1) break;                            // uniform
+      const offset_t k = first + g;
+      const bool in = k < k1;
+      if (in) {
+        while (tr_end <= k) {
+          ++tr;
+          tr_end = __ldg(ptr + tr + 1);
+          for (int h = 0; h < rows_per_lane; ++h) allowed[h] = allowed_in(tr, h);
+        }
       }
+      // This tile's contribution to the lane's row of tile row tr.
+      value_type c[rows_per_lane];
       const vertex_t j0 = tc[u] * T;
       for (int h = 0; h < rows_per_lane; ++h) {
-        if (!allowed[h]) continue;
+        c[h] = S::identity();
+        if (!in || !allowed[h]) continue;
         if constexpr (allows_early_exit_v<S>) {
-          if (early_exit && acc[h] != S::identity()) continue;
+          if (early_exit && tr == R && acc[h] != S::identity()) continue;
         }
         std::uint64_t bits = w[u][h];
         if constexpr (XBits) {
           bits &= seg[u];
           if (!bits) continue;
           if constexpr (bit_reduction_v<S> == bit_reduction::or_and) {
-            acc[h] = value_type(1);
+            c[h] = value_type(1);
             continue;
           } else if constexpr (bit_reduction_v<S> == bit_reduction::popcount) {
-            acc[h] = S::add(acc[h], static_cast<value_type>(__popcll(bits)));
+            c[h] = static_cast<value_type>(__popcll(bits));
             continue;
           }
         }
         const vertex_t i = tr * T + row[h];
         while (bits) {
-          const int c = __ffsll(static_cast<long long>(bits)) - 1;
+          const int col = __ffsll(static_cast<long long>(bits)) - 1;
           bits &= bits - 1;
           value_type xj;
           if constexpr (XBits) {
             xj = S::one();
           } else {
-            xj = __ldg(xval + j0 + c);
-            if (xj == S::identity()) continue;
+            xj = __ldg(xval + j0 + col);
+            if (xj == S::identity()) continue;  // identity entries of a dense input are absent
           }
-          acc[h] = S::add(acc[h], S::multiply(S::one(), xj, i, j0 + c));
+          c[h] = S::add(c[h], S::multiply(S::one(), xj, i, j0 + col));
         }
       }
+      // The last group with a tile this step holds the highest tile row of the step (tiles ascend).
+      const offset_t n_in = k1 - first < offset_t(step) ? k1 - first : offset_t(step);
+      const vertex_t top = __shfl_sync(0xffffffffu, tr, static_cast<int>(n_in - 1) * group);
+      if (top == R) {  // uniform: every group with a tile is in R
+        for (int h = 0; h < rows_per_lane; ++h) acc[h] = S::add(acc[h], c[h]);
+        continue;
+      }
+      // The step leaves R: R is complete in this run, so group 0 writes it.
+      for (int h = 0; h < rows_per_lane; ++h) {
+        const value_type v = reduce(S::add(acc[h], in && tr == R ? c[h] : S::identity()));
+        if (g == 0) combine(R, h, v, r_from_start && r_end <= k1);
+      }
+      // Rows strictly between R and top start and end inside this step.
+      if (in && tr != R && tr != top)
+        for (int h = 0; h < rows_per_lane; ++h) combine(tr, h, c[h], false);
+      R = top;
+      r_from_start = true;
+      r_end = __shfl_sync(0xffffffffu, tr_end, static_cast<int>(n_in - 1) * group);
+      for (int h = 0; h < rows_per_lane; ++h) acc[h] = in && tr == top ? c[h] : S::identity();
     }
   }
-  const vertex_t tr0 = __shfl_sync(0xffffffffu, tr, 0);
-  if (__all_sync(0xffffffffu, tr == tr0)) {
-    for (int h = 0; h < rows_per_lane; ++h)
-      for (int off = group; off < 32; off <<= 1) acc[h] = S::add(acc[h], detail::shfl_down(acc[h], off));
-    if (lane < group) leave();
-  } else {
-    leave();
+  for (int h = 0; h < rows_per_lane; ++h) {
+    const value_type v = reduce(acc[h]);
+    if (g == 0) combine(R, h, v, r_from_start && r_end <= k1);
   }
 }
 
