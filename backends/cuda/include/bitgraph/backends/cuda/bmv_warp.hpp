@@ -279,13 +279,16 @@ __global__ void __launch_bounds__(bmv_block_threads)
       for (int u = 0; u < U; ++u)
         seg[u] = base + offset_t(u) * step + g < k1 ? detail::load_segment<T>(xbits, tc[u]) : 0;
     }
+    // Uniform: every tile of this block lies in R (the common case on long rows), so no row bookkeeping.
+    const offset_t block_end = base + offset_t(step) * U < k1 ? base + offset_t(step) * U : k1;
+    const bool in_r = r_end >= block_end;
 #pragma unroll
     for (int u = 0; u < U; ++u) {
       const offset_t first = base + offset_t(u) * step;  // the tile of group 0
       if (first >= k1) break;                            // uniform
       const offset_t k = first + g;
       const bool in = k < k1;
-      if (in) {
+      if (in && !in_r) {
         while (tr_end <= k) {
           ++tr;
           tr_end = __ldg(ptr + tr + 1);
@@ -327,6 +330,10 @@ __global__ void __launch_bounds__(bmv_block_threads)
           c[h] = S::add(c[h], S::multiply(S::one(), xj, i, j0 + col));
         }
       }
+      if (in_r) {
+        for (int h = 0; h < rows_per_lane; ++h) acc[h] = S::add(acc[h], c[h]);
+        continue;
+      }
       // The last group with a tile this step holds the highest tile row of the step (tiles ascend).
       const offset_t n_in = k1 - first < offset_t(step) ? k1 - first : offset_t(step);
       const vertex_t top = __shfl_sync(0xffffffffu, tr, static_cast<int>(n_in - 1) * group);
@@ -346,6 +353,12 @@ __global__ void __launch_bounds__(bmv_block_threads)
       r_from_start = true;
       r_end = __shfl_sync(0xffffffffu, tr_end, static_cast<int>(n_in - 1) * group);
       for (int h = 0; h < rows_per_lane; ++h) acc[h] = in && tr == top ? c[h] : S::identity();
+      // Every group moves to R (the next tiles lie in R or beyond), which keeps tr == R between steps.
+      if (tr != R) {
+        tr = R;
+        tr_end = r_end;
+        for (int h = 0; h < rows_per_lane; ++h) allowed[h] = allowed_in(tr, h);
+      }
     }
   }
   for (int h = 0; h < rows_per_lane; ++h) {
