@@ -60,14 +60,31 @@ struct graph_case {
   graph_kind kind;
 };
 
+// A hub (vertex 5, in and out edges to every vertex) over sparse random edges: its tile row is longer than
+// the runs of tiles the tile-balanced pulls give a warp or thread, so they split it and combine partial rows.
+edge_list hub_edges(vertex_t n, std::uint64_t seed) {
+  auto el = test::random_edges(n, 2 * n, seed);
+  for (vertex_t j = 0; j < n; ++j) {
+    el.src.push_back(5);
+    el.dst.push_back(j);
+    el.src.push_back(j);
+    el.dst.push_back(5);
+  }
+  return el;
+}
+
 std::vector<graph_case> graphs() {
   std::vector<graph_case> g;
   g.push_back({test::random_edges(1, 2, 11), graph_kind::directed});
   g.push_back({test::random_edges(45, 180, 12), graph_kind::directed});
   g.push_back({test::random_edges(45, 180, 12), graph_kind::undirected});
   g.push_back({test::random_edges(70, 900, 13), graph_kind::directed});
+  g.push_back({hub_edges(613, 14), graph_kind::directed});
   return g;
 }
+
+// Both work splits of a pull (pushes ignore the option).
+constexpr mxv_balance balances[] = {mxv_balance::by_rows, mxv_balance::by_tiles};
 
 // Runs one dense-output semiring through every tile size, order, direction and mask; XBits picks the
 // bitmap input (bin·bin→full) or the dense input (bin·full→full).
@@ -93,48 +110,52 @@ void check_full_output(const Exec& exec, const char* what, bool check_any = fals
               // forcing them elsewhere throws.
               if (alg == op_algorithm::cuda_warp && !(dir == mxv_direction::pull && order == bit_order::row_major))
                 continue;
-              for (const auto& mc : mask_cases) {
-                ++seed;
-                INFO(what << " n=" << n << " T=" << t << " order=" << to_string(order) << " vxm=" << vx
-                          << " dir=" << int(dir) << " alg=" << to_string(alg) << " mask=" << mc.use << mc.complement
-                          << mc.replace);
-                auto xb = test::random_bits(n, 0.3, seed);
-                std::vector<T> xv(n, S::identity());
-                for (vertex_t j = 0; j < n; ++j)
-                  if (xb[j]) xv[j] = XBits ? S::one() : static_cast<T>(1 + (seed + j) % 5);
-                auto mb = test::random_bits(n, 0.5, seed + 7);
-                std::vector<T> y0(n);
-                for (vertex_t i = 0; i < n; ++i) y0[i] = (i % 3 == 0) ? S::identity() : static_cast<T>(2 + i % 4);
-                auto y = test::to_view<mem>(y0);
-                vector_mask<mem> mask{make_bits(exec, mb), mc.complement, mc.replace};
-                mxv_options opts;
-                opts.direction = dir;
-                opts.algorithm = alg;
-                auto run = [&](const auto& x) {
-                  if (mc.use) {
-                    if (vx)
-                      vxm(exec, y, mask, Accum{}, S{}, x, b, opts, &bt);
-                    else
-                      mxv(exec, y, mask, Accum{}, S{}, b, x, opts, &bt);
-                  } else {
-                    if (vx)
-                      vxm(exec, y, no_mask{}, Accum{}, S{}, x, b, opts, &bt);
-                    else
-                      mxv(exec, y, no_mask{}, Accum{}, S{}, b, x, opts, &bt);
-                  }
-                };
-                if constexpr (XBits)
-                  run(make_bits(exec, xb));
-                else
-                  run(Kokkos::View<const T*, mem>(test::to_view<mem>(xv)));
-                auto got = test::to_vector(y);
-                auto t_ref = test::product<S>(A, xv, vx);
-                for (vertex_t i = 0; i < n; ++i) {
-                  const bool allowed = !mc.use || ((mb[i] != 0) != mc.complement);
-                  if (check_any && allowed) {
-                    if (std::is_same_v<Accum, no_accumulator>) CHECK(any_ok<S>(A, xv, vx, i, got[i]));
-                  } else {
-                    CHECK(got[i] == test::merge<S, Accum>(y0[i], t_ref[i], allowed, mc.replace));
+              for (auto bal : balances) {
+                if (dir == mxv_direction::push && bal == mxv_balance::by_tiles) continue;
+                for (const auto& mc : mask_cases) {
+                  ++seed;
+                  INFO(what << " n=" << n << " T=" << t << " order=" << to_string(order) << " vxm=" << vx
+                            << " dir=" << int(dir) << " alg=" << to_string(alg) << " balance=" << to_string(bal)
+                            << " mask=" << mc.use << mc.complement << mc.replace);
+                  auto xb = test::random_bits(n, 0.3, seed);
+                  std::vector<T> xv(n, S::identity());
+                  for (vertex_t j = 0; j < n; ++j)
+                    if (xb[j]) xv[j] = XBits ? S::one() : static_cast<T>(1 + (seed + j) % 5);
+                  auto mb = test::random_bits(n, 0.5, seed + 7);
+                  std::vector<T> y0(n);
+                  for (vertex_t i = 0; i < n; ++i) y0[i] = (i % 3 == 0) ? S::identity() : static_cast<T>(2 + i % 4);
+                  auto y = test::to_view<mem>(y0);
+                  vector_mask<mem> mask{make_bits(exec, mb), mc.complement, mc.replace};
+                  mxv_options opts;
+                  opts.direction = dir;
+                  opts.algorithm = alg;
+                  opts.balance = bal;
+                  auto run = [&](const auto& x) {
+                    if (mc.use) {
+                      if (vx)
+                        vxm(exec, y, mask, Accum{}, S{}, x, b, opts, &bt);
+                      else
+                        mxv(exec, y, mask, Accum{}, S{}, b, x, opts, &bt);
+                    } else {
+                      if (vx)
+                        vxm(exec, y, no_mask{}, Accum{}, S{}, x, b, opts, &bt);
+                      else
+                        mxv(exec, y, no_mask{}, Accum{}, S{}, b, x, opts, &bt);
+                    }
+                  };
+                  if constexpr (XBits)
+                    run(make_bits(exec, xb));
+                  else
+                    run(Kokkos::View<const T*, mem>(test::to_view<mem>(xv)));
+                  auto got = test::to_vector(y);
+                  auto t_ref = test::product<S>(A, xv, vx);
+                  for (vertex_t i = 0; i < n; ++i) {
+                    const bool allowed = !mc.use || ((mb[i] != 0) != mc.complement);
+                    if (check_any && allowed) {
+                      if (std::is_same_v<Accum, no_accumulator>) CHECK(any_ok<S>(A, xv, vx, i, got[i]));
+                    } else {
+                      CHECK(got[i] == test::merge<S, Accum>(y0[i], t_ref[i], allowed, mc.replace));
+                    }
                   }
                 }
               }
@@ -167,52 +188,57 @@ TEMPLATE_TEST_CASE("mxv bin·bin→bin (Boolean) equals the dense reference", "[
             for (auto alg : test::kernel_paths<TestType>()) {
               if (alg == op_algorithm::cuda_warp && !(dir == mxv_direction::pull && order == bit_order::row_major))
                 continue;
-              for (const auto& mc : mask_cases) {
-                for (bool accum : {false, true}) {
-                  for (bool early : {false, true}) {
-                    ++seed;
-                    INFO("n=" << n << " T=" << t << " vxm=" << vx << " dir=" << int(dir) << " mask=" << mc.use
-                              << mc.complement << mc.replace << " accum=" << accum);
-                    auto xb = test::random_bits(n, 0.2, seed);
-                    auto mb = test::random_bits(n, 0.5, seed + 3);
-                    auto y0 = test::random_bits(n, 0.4, seed + 5);
-                    auto x = make_bits(exec, xb);
-                    auto y = make_bits(exec, y0);
-                    vector_mask<mem> mask{make_bits(exec, mb), mc.complement, mc.replace};
-                    mxv_options opts;
-                    opts.direction = dir;
-                    opts.early_exit = early;
-                    opts.algorithm = alg;
-                    if (mc.use) {
-                      if (accum) {
-                        if (vx)
-                          vxm(exec, y, mask, accumulate_with<lor_monoid>{}, lor_land{}, x, b, opts, &bt);
-                        else
-                          mxv(exec, y, mask, accumulate_with<lor_monoid>{}, lor_land{}, b, x, opts, &bt);
+              for (auto bal : balances) {
+                if (dir == mxv_direction::push && bal == mxv_balance::by_tiles) continue;
+                for (const auto& mc : mask_cases) {
+                  for (bool accum : {false, true}) {
+                    for (bool early : {false, true}) {
+                      ++seed;
+                      INFO("n=" << n << " T=" << t << " vxm=" << vx << " dir=" << int(dir)
+                                << " balance=" << to_string(bal) << " mask=" << mc.use << mc.complement << mc.replace
+                                << " accum=" << accum);
+                      auto xb = test::random_bits(n, 0.2, seed);
+                      auto mb = test::random_bits(n, 0.5, seed + 3);
+                      auto y0 = test::random_bits(n, 0.4, seed + 5);
+                      auto x = make_bits(exec, xb);
+                      auto y = make_bits(exec, y0);
+                      vector_mask<mem> mask{make_bits(exec, mb), mc.complement, mc.replace};
+                      mxv_options opts;
+                      opts.direction = dir;
+                      opts.early_exit = early;
+                      opts.algorithm = alg;
+                      opts.balance = bal;
+                      if (mc.use) {
+                        if (accum) {
+                          if (vx)
+                            vxm(exec, y, mask, accumulate_with<lor_monoid>{}, lor_land{}, x, b, opts, &bt);
+                          else
+                            mxv(exec, y, mask, accumulate_with<lor_monoid>{}, lor_land{}, b, x, opts, &bt);
+                        } else {
+                          if (vx)
+                            vxm(exec, y, mask, no_accumulator{}, lor_land{}, x, b, opts, &bt);
+                          else
+                            mxv(exec, y, mask, no_accumulator{}, lor_land{}, b, x, opts, &bt);
+                        }
                       } else {
                         if (vx)
-                          vxm(exec, y, mask, no_accumulator{}, lor_land{}, x, b, opts, &bt);
+                          vxm(exec, y, no_mask{}, no_accumulator{}, lor_land{}, x, b, opts, &bt);
                         else
-                          mxv(exec, y, mask, no_accumulator{}, lor_land{}, b, x, opts, &bt);
+                          mxv(exec, y, no_mask{}, no_accumulator{}, lor_land{}, b, x, opts, &bt);
                       }
-                    } else {
-                      if (vx)
-                        vxm(exec, y, no_mask{}, no_accumulator{}, lor_land{}, x, b, opts, &bt);
-                      else
-                        mxv(exec, y, no_mask{}, no_accumulator{}, lor_land{}, b, x, opts, &bt);
-                    }
-                    std::vector<std::uint8_t> xu(xb.begin(), xb.end());
-                    auto t_ref = test::product<lor_land>(A, xu, vx);
-                    auto got = host_bits(y);
-                    for (vertex_t i = 0; i < n; ++i) {
-                      const bool allowed = !mc.use || ((mb[i] != 0) != mc.complement);
-                      std::uint8_t expect;
-                      if (mc.use && accum)
-                        expect =
-                            test::merge<lor_land, accumulate_with<lor_monoid>>(y0[i], t_ref[i], allowed, mc.replace);
-                      else
-                        expect = test::merge<lor_land, no_accumulator>(y0[i], t_ref[i], allowed, mc.replace);
-                      CHECK(got[i] == expect);
+                      std::vector<std::uint8_t> xu(xb.begin(), xb.end());
+                      auto t_ref = test::product<lor_land>(A, xu, vx);
+                      auto got = host_bits(y);
+                      for (vertex_t i = 0; i < n; ++i) {
+                        const bool allowed = !mc.use || ((mb[i] != 0) != mc.complement);
+                        std::uint8_t expect;
+                        if (mc.use && accum)
+                          expect =
+                              test::merge<lor_land, accumulate_with<lor_monoid>>(y0[i], t_ref[i], allowed, mc.replace);
+                        else
+                          expect = test::merge<lor_land, no_accumulator>(y0[i], t_ref[i], allowed, mc.replace);
+                        CHECK(got[i] == expect);
+                      }
                     }
                   }
                 }
@@ -263,6 +289,28 @@ TEMPLATE_TEST_CASE("mxv on CSR with weights equals the dense reference", "[ops][
   auto tb = test::product<lor_land>(A, xb, false);
   auto got = host_bits(yb);
   for (vertex_t i = 0; i < g.n; ++i) CHECK(got[i] == (mb[i] ? 0 : tb[i]));
+}
+
+TEST_CASE("the automatic pull balance splits by tiles where rows would hold the kernel up", "[ops][mxv]") {
+  using bitgraph::detail::pull_by_tiles;
+  constexpr std::int64_t h100 = 132 * 2048;  // resident threads of an H100
+  // kron:22 in 4x4 tiles: a 153,731-tile hub row among 128M tiles in 1M tile rows, even with early exit.
+  CHECK(pull_by_tiles(153731, 127947228, 1048576, 4, h100, true));
+  // urand:22: ~128 tiles per tile row, none much longer: by rows where a row can stop early (the Boolean
+  // product), by tiles where it must walk every tile.
+  CHECK_FALSE(pull_by_tiles(230, 134209451, 1048576, 4, h100, true));
+  CHECK(pull_by_tiles(230, 134209451, 1048576, 4, h100, false));
+  // mycielski:16 in 16x16 tiles: 3,072 tile rows cannot fill the GPU by rows.
+  CHECK(pull_by_tiles(3072, 850067, 3072, 16, h100, true));
+  // grid2d:8192 in 8x8 tiles: four tiles per row; rgg:23: nine.
+  CHECK_FALSE(pull_by_tiles(3, 41924608, 8388608, 8, h100, false));
+  CHECK_FALSE(pull_by_tiles(40, 9616718, 1048576, 8, h100, false));
+  // Two host threads: rows always give each thread half of the work or more, and long rows are fine there.
+  CHECK_FALSE(pull_by_tiles(153731, 127947228, 1048576, 4, 2, false));
+  CHECK_FALSE(pull_by_tiles(230, 134209451, 1048576, 4, 2, false));
+  // Short rows never pay for the atomics; nothing to split.
+  CHECK_FALSE(pull_by_tiles(255, 300, 2, 4, h100, true));
+  CHECK_FALSE(pull_by_tiles(0, 0, 0, 4, h100, false));
 }
 
 TEMPLATE_TEST_CASE("mxv rejects bad arguments", "[ops][mxv][errors]", BITGRAPH_TEST_SPACES) {

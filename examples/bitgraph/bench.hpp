@@ -139,6 +139,14 @@ int run_bench(const ExecSpace& exec, const options& opts) {
   BITGRAPH_CHECK_ARG(opts.runs >= 1, "bench", "--runs must be at least 1");
   const int runs = opts.runs;
   const auto graphs = suite_graphs(opts.suite);
+  // --kernels: only the rows whose kernel name starts with one of the prefixes (every row without it).
+  auto wanted = [&](std::initializer_list<const char*> kernels) {
+    if (opts.kernels.empty()) return true;
+    for (const char* k : kernels)
+      for (const auto& p : opts.kernels)
+        if (std::string_view(k).rfind(p, 0) == 0) return true;
+    return false;
+  };
   // The memory ceiling of this space, measured once: a large copy, counting bytes read plus written.
   double bandwidth = 0;
   {
@@ -264,55 +272,66 @@ int run_bench(const ExecSpace& exec, const options& opts) {
     mxv_options mo;
     mo.direction = mxv_direction::pull;
     mo.algorithm = parse_algorithm(opts.algorithm);
+    mo.balance = opts.bmv_balance == "rows"    ? mxv_balance::by_rows
+                 : opts.bmv_balance == "tiles" ? mxv_balance::by_tiles
+                                               : mxv_balance::automatic;
     const double vec_bits = std::ceil(n / 8.0), vec_f32 = 4.0 * n;
 
-    // Baseline SpMV: CSR with fp32 values (cuSPARSE on CUDA, else Kokkos Kernels, else plain Kokkos).
-    auto c32 = bench::make_csr_fp32(exec, g);
-    const double csr_bytes_moved = double(c32.nnz) * 8.0 + double(n + 1) * (c32.wide ? 8 : 4) + 2 * vec_f32;
-    std::string spmv_name = "kokkos-csr-spmv";
-    measurement spmv = measure(
-        exec, runs, [&](int i) { bench::spmv_fp32(exec, c32, Kokkos::View<const float*, mem>(xf[i % rot]), yf); });
+    if (wanted({"cusparse-spmv", "kokkos-kernels-spmv", "kokkos-csr-spmv", "bmv_bin_bin_bin", "bmv_bin_bin_full",
+                "bmv_bin_full_full"})) {
+      // Baseline SpMV: CSR with fp32 values (cuSPARSE on CUDA, else Kokkos Kernels, else plain Kokkos).
+      auto c32 = bench::make_csr_fp32(exec, g);
+      const double csr_bytes_moved = double(c32.nnz) * 8.0 + double(n + 1) * (c32.wide ? 8 : 4) + 2 * vec_f32;
+      std::string spmv_name = "kokkos-csr-spmv";
+      measurement spmv = measure(
+          exec, runs, [&](int i) { bench::spmv_fp32(exec, c32, Kokkos::View<const float*, mem>(xf[i % rot]), yf); });
 #if defined(BITGRAPH_HAVE_KOKKOS_KERNELS)
-    if (!c32.wide) {
-      using device = Kokkos::Device<ExecSpace, mem>;
-      using crs = KokkosSparse::CrsMatrix<float, std::int32_t, device, void, std::int32_t>;
-      crs a("bench::kk", c32.n, c32.n, static_cast<std::int32_t>(c32.nnz), c32.val, c32.row_ptr, c32.col);
-      spmv = measure(exec, runs, [&](int i) { KokkosSparse::spmv("N", 1.0f, a, xf[i % rot], 0.0f, yf); });
-      spmv_name = "kokkos-kernels-spmv";
-    }
+      if (!c32.wide) {
+        using device = Kokkos::Device<ExecSpace, mem>;
+        using crs = KokkosSparse::CrsMatrix<float, std::int32_t, device, void, std::int32_t>;
+        crs a("bench::kk", c32.n, c32.n, static_cast<std::int32_t>(c32.nnz), c32.val, c32.row_ptr, c32.col);
+        spmv = measure(exec, runs, [&](int i) { KokkosSparse::spmv("N", 1.0f, a, xf[i % rot], 0.0f, yf); });
+        spmv_name = "kokkos-kernels-spmv";
+      }
 #endif
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
-    if constexpr (is_cuda_space_v<ExecSpace>) {
-      if (!c32.wide) {
-        bench::cusparse_spmv cs(c32, xf[0], yf);
-        spmv = measure(exec, runs, [&](int i) { cs.run(exec, xf[i % rot], yf); });
-        spmv_name = "cusparse-spmv";
+      if constexpr (is_cuda_space_v<ExecSpace>) {
+        if (!c32.wide) {
+          bench::cusparse_spmv cs(c32, xf[0], yf);
+          spmv = measure(exec, runs, [&](int i) { cs.run(exec, xf[i % rot], yf); });
+          spmv_name = "cusparse-spmv";
+        }
       }
-    }
 #endif
-    add(spmv_name, spmv, csr_bytes_moved);
-    add("bmv_bin_bin_bin",
-        measure(exec, runs, [&](int i) { mxv(exec, yb, no_mask{}, no_accumulator{}, lor_land{}, b, xb[i % rot], mo); }),
-        index_bytes + 2 * vec_bits, spmv_name, spmv.median);
-    add("bmv_bin_bin_full",
-        measure(exec, runs,
-                [&](int i) { mxv(exec, yf, no_mask{}, no_accumulator{}, plus_pair<float>{}, b, xb[i % rot], mo); }),
-        index_bytes + vec_bits + vec_f32, spmv_name, spmv.median);
-    add("bmv_bin_full_full",
-        measure(exec, runs,
-                [&](int i) {
-                  mxv(exec, yf, no_mask{}, no_accumulator{}, plus_times<float>{}, b,
-                      Kokkos::View<const float*, mem>(xf[i % rot]), mo);
-                }),
-        index_bytes + 2 * vec_f32, spmv_name, spmv.median);
+      add(spmv_name, spmv, csr_bytes_moved);
+      if (wanted({"bmv_bin_bin_bin"}))
+        add("bmv_bin_bin_bin",
+            measure(exec, runs,
+                    [&](int i) { mxv(exec, yb, no_mask{}, no_accumulator{}, lor_land{}, b, xb[i % rot], mo); }),
+            index_bytes + 2 * vec_bits, spmv_name, spmv.median);
+      if (wanted({"bmv_bin_bin_full"}))
+        add("bmv_bin_bin_full",
+            measure(exec, runs,
+                    [&](int i) { mxv(exec, yf, no_mask{}, no_accumulator{}, plus_pair<float>{}, b, xb[i % rot], mo); }),
+            index_bytes + vec_bits + vec_f32, spmv_name, spmv.median);
+      if (wanted({"bmv_bin_full_full"}))
+        add("bmv_bin_full_full",
+            measure(exec, runs,
+                    [&](int i) {
+                      mxv(exec, yf, no_mask{}, no_accumulator{}, plus_times<float>{}, b,
+                          Kokkos::View<const float*, mem>(xf[i % rot]), mo);
+                    }),
+            index_bytes + 2 * vec_f32, spmv_name, spmv.median);
+    }
 
     // BFS: the library's direction-optimised BFS against the CSR push-pull baseline, same sources.
-    const host_csr h = to_host_csr(bg.csr);
+    const bool need_sources = wanted({"bfs_do", "bfs_tc", "sssp_unit_round"});
+    const host_csr h = need_sources ? to_host_csr(bg.csr) : host_csr{};
     // 16 GAP-style random sources, as the published Blest numbers; every series visits each of them.
-    const auto sources = pick_sources(h, 16);
+    const auto sources = need_sources ? pick_sources(h, 16) : decltype(pick_sources(h, 16)){};
     const int bfs_runs = std::max<int>(runs, static_cast<int>(sources.size()));
     std::vector<offset_t> traversed(sources.size());
-    {
+    if (wanted({"bfs_do", "bfs_tc"})) {
       Kokkos::View<level_t*, mem> lv("bench::levels", n);
       Kokkos::View<vertex_t*, mem> qa("bench::qa", n), qb("bench::qb", n);
       Kokkos::View<offset_t*, mem> ctr("bench::counter", 1);
@@ -368,7 +387,7 @@ int run_bench(const ExecSpace& exec, const options& opts) {
                           .set("mean_traversed_edges", edges));
     }
     // PageRank per iteration, against the CSR pull baseline.
-    {
+    if (wanted({"pagerank_iteration"})) {
       pagerank_options po;
       po.algorithm = mo.algorithm;
       po.max_iterations = 20;
@@ -386,7 +405,7 @@ int run_bench(const ExecSpace& exec, const options& opts) {
     const bool big = g.nnz > (offset_t(1) << 26);
     const int heavy_runs = big ? 2 : std::max(1, runs / 2);
     const int heavy_warmups = big ? 1 : 2;
-    {
+    if (wanted({"sssp_unit_round"})) {
       sssp_options so;
       so.use_weights = false;
       so.algorithm = mo.algorithm;
@@ -402,7 +421,7 @@ int run_bench(const ExecSpace& exec, const options& opts) {
       per.median_again /= iters;
       add("sssp_unit_round", per, index_bytes + 8.0 * 4 * n);
     }
-    {
+    if (wanted({"cc_fastsv_round"})) {
       components_options co;
       co.algorithm = mo.algorithm;
       int iters = 1;
@@ -415,7 +434,9 @@ int run_bench(const ExecSpace& exec, const options& opts) {
     }
     // Triangle counting stops at 2^28 stored entries: beyond, one count takes tens of seconds and the
     // suite would not fit its 10-minute budget (the row says so).
-    if (!bg.directed() && g.nnz >= (offset_t(1) << 28)) {
+    if (!wanted({"tc_masked_bmm"})) {
+      jg.set("triangles", "not asked for (--kernels)");
+    } else if (!bg.directed() && g.nnz >= (offset_t(1) << 28)) {
       jg.set("triangles", "skipped: more than 2^28 stored entries");
     } else if (!bg.directed()) {
       std::uint64_t tri = 0;

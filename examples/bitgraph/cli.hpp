@@ -29,6 +29,8 @@ struct options {
   bool no_cache = false;                ///< never read or write the graph cache
   std::string suite = "smoke";          ///< bench suite: smoke | paper | h100
   int runs = 10;                        ///< bench: timed runs per kernel (median reported)
+  std::vector<std::string> kernels;     ///< bench: only the rows whose kernel starts with one of these
+  std::string bmv_balance = "auto";     ///< bench: work split of the BMV rows (auto | rows | tiles)
   std::string out_dir;                  ///< bench: directory for per-suite files
 };
 

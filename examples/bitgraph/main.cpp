@@ -23,6 +23,7 @@ usage:
                  [--algorithm auto|generic|cuda-warp|cuda-mma] [--no-parents]
                  [--reorder auto|none|rcm|jaccard|degree|random] [--update auto|eager|lazy]   (--bfs tc)
   bitgraph bench --suite smoke|paper|h100 [--json FILE] [--runs R] [--out DIR] [--space S]
+                 [--kernels PREFIX[,...]] [--bmv-balance auto|rows|tiles]
 
 graph specs: kron:SCALE, urand:SCALE, grid2d:K, grid3d:K, rgg:SCALE, mycielski:K, file:PATH
   options after the spec: :seed=N :degree=N :weighted :directed :undirected :loops
@@ -117,7 +118,13 @@ bitgraph::cli::options parse(int argc, char** argv) {
       o.runs = static_cast<int>(number("--runs", value("--runs")));
     else if (a == "--out")
       o.out_dir = value("--out");
-    else if (a.rfind("--kokkos", 0) == 0)
+    else if (a == "--kernels") {
+      for (auto& k : split_commas(value("--kernels"))) o.kernels.push_back(k);
+    } else if (a == "--bmv-balance") {
+      o.bmv_balance = value("--bmv-balance");
+      if (o.bmv_balance != "auto" && o.bmv_balance != "rows" && o.bmv_balance != "tiles")
+        bad_usage("--bmv-balance must be auto, rows or tiles, not '" + o.bmv_balance + "'");
+    } else if (a.rfind("--kokkos", 0) == 0)
       continue;  // consumed by Kokkos
     else
       bad_usage("unknown option '" + a + "'");

@@ -55,6 +55,16 @@ offset_t count_tile_bits(const ExecSpace& exec, const b2sr_matrix<memory_space_t
   return nnz;
 }
 
+/// Tiles in the longest tile row of `b` (what `b2sr_matrix::longest_tile_row` records). Fences `exec`.
+template <class ExecSpace>
+offset_t longest_tile_row(const ExecSpace& exec, const b2sr_matrix<memory_space_t<ExecSpace>>& b) {
+  offset_t m = 0;
+  Kokkos::parallel_reduce("bitgraph::b2sr::longest_tile_row", Kokkos::RangePolicy<ExecSpace>(exec, 0, b.n_tile_rows),
+                          longest_tile_row_functor<memory_space_t<ExecSpace>>{b.tile_row_ptr},
+                          Kokkos::Max<offset_t>(m));
+  return m;
+}
+
 /// Number of non-empty T x T tiles in the tile rows listed in `tile_rows`. Fences `exec`.
 template <class ExecSpace, int T>
 offset_t count_tiles_of(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g,
@@ -106,6 +116,7 @@ b2sr_matrix<memory_space_t<ExecSpace>> to_b2sr_impl(const ExecSpace& exec,
       b2sr_fill_tiles<mem, T>{g.row_ptr, g.col_idx, ptr, b.tile_col_idx, words, g.n, order == bit_order::row_major});
   // Count set bits (duplicates in the CSR collapse into one bit).
   b.nnz = count_tile_bits<ExecSpace, T>(exec, b, "bitgraph::b2sr::count_bits");
+  b.longest_tile_row = longest_tile_row(exec, b);
   return b;
 }
 
@@ -218,6 +229,7 @@ b2sr_matrix<DstMemorySpace> copy_to(const b2sr_matrix<SrcMemorySpace>& b) {
   out.n_tile_rows = b.n_tile_rows;
   out.n_tiles = b.n_tiles;
   out.kind = b.kind;
+  out.longest_tile_row = b.longest_tile_row;
   out.tile_row_ptr = Kokkos::create_mirror_view_and_copy(DstMemorySpace{}, b.tile_row_ptr);
   out.tile_col_idx = Kokkos::create_mirror_view_and_copy(DstMemorySpace{}, b.tile_col_idx);
   out.tile_bits = Kokkos::create_mirror_view_and_copy(DstMemorySpace{}, b.tile_bits);

@@ -53,6 +53,9 @@ struct b2sr_matrix {
   Kokkos::View<offset_t*, MemorySpace> tile_row_ptr;   ///< n_tile_rows + 1
   Kokkos::View<vertex_t*, MemorySpace> tile_col_idx;   ///< n_tiles
   Kokkos::View<std::uint8_t*, MemorySpace> tile_bits;  ///< n_tiles * T words of tile_word_bytes(T) bytes
+  /// Tiles in the longest tile row, recorded by the builders (0: not recorded; a product then measures
+  /// it). Products balance their work by it: one long tile row would otherwise hold up a whole kernel.
+  offset_t longest_tile_row = 0;
 
   /// The tile words as an array of `Word` (which must match `tile_word_t<T>` for this tile_dim).
   template <class Word>

@@ -25,7 +25,10 @@ namespace bitgraph {
 /// y (bin·full→full); with a `vector_mask` these are the masked schemes. The default direction is pull
 /// (row-based, early exit for OR/ANY) unless x is sparse and a push form exists: for undirected
 /// matrices (A = A^T) or when `at` (the B2SR of A^T) is given.
-/// Work: O(tiles + n) for a pull (fewer with early exit), O(tiles of the active tile rows + n) for a push.
+/// Work: O(tiles + n) for a pull (fewer with early exit), O(tiles of the active tile rows + n) for a push. A
+/// pull gives each tile row to one group of lanes, or, when its longest tile row would outlast an even share
+/// of the tiles, or on a GPU when rows are long and cannot stop early (or `opts.balance` says so), equal runs
+/// of tiles to every warp or thread (atomics where runs share a row).
 /// Throws `invalid_argument_error` on size mismatches, a bitmap output with a non-Boolean semiring or an
 /// impossible forced direction; `unsupported_error` for a forced kernel path the operands cannot take.
 /// Asynchronous on `exec` (no fence), except that the automatic direction reads the input's density back.
@@ -82,7 +85,9 @@ void check_mxv_args(const char* func, vertex_t n, const Y& y, const Mask& mask, 
 
 /// The one decision of a B2SR product: direction (pull over A computes A x, push over A scatters A^T x;
 /// with `at` or a symmetric A the other product is available in the other direction; `automatic` pushes
-/// when the input density is below `switch_ratio`), then the kernel path the backend offers for it.
+/// when the input density is below `switch_ratio`), how a pull spreads its tiles (`opts.balance`;
+/// automatic: see `pull_by_tiles`), then the kernel path the backend
+/// offers.
 template <class ExecSpace, class S, class Y, class X, class Accum>
 mxv_plan<memory_space_t<ExecSpace>> plan_mxv(const char* func, const ExecSpace& exec,
                                              const b2sr_matrix<memory_space_t<ExecSpace>>& a,
@@ -110,6 +115,13 @@ mxv_plan<memory_space_t<ExecSpace>> plan_mxv(const char* func, const ExecSpace& 
                                           "' needs the transposed matrix for a directed graph (pass it, or use the "
                                           "other direction)"));
     }
+  }
+  if (!plan.push && opts.balance != mxv_balance::by_rows) {
+    const b2sr_matrix<memory_space_t<ExecSpace>>& m = *plan.matrix;
+    plan.by_tiles = opts.balance == mxv_balance::by_tiles ||
+                    pull_by_tiles(m.longest_tile_row ? m.longest_tile_row : longest_tile_row(exec, m), m.n_tiles,
+                                  m.n_tile_rows, m.tile_dim, static_cast<std::int64_t>(exec.concurrency()),
+                                  allows_early_exit_v<S> && opts.early_exit);
   }
   plan.path = choose_path<ExecSpace>(func, opts.algorithm, b2sr_mxv_impl<ExecSpace, S, Y, X, Accum>::offer(plan));
   return plan;

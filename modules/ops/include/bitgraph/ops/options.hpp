@@ -24,12 +24,37 @@ enum class mxv_direction : std::uint8_t {
   push,       ///< column-based: every non-zero input scatters its column into the output
 };
 
+/// How a pull product over B2SR spreads its tiles over threads.
+enum class mxv_balance : std::uint8_t {
+  automatic,  ///< by tiles when the longest tile row would outlast an even share of the tiles per thread group
+              ///< the space runs at once (power-law hubs; few tile rows on a GPU), or on a GPU when tile rows
+              ///< are long (>= 32 tiles) and the semiring cannot exit early; else by rows
+  by_rows,    ///< each tile row to one group of lanes (a lane per row of the tile) that walks the row's tiles:
+              ///< no atomics, early exit, but as slow as the longest tile row
+  by_tiles,   ///< equal runs of tiles to every warp (every thread on host spaces) whatever rows they belong to;
+              ///< partial rows are combined with atomics
+};
+
+/// "auto", "rows" or "tiles".
+inline std::string_view to_string(mxv_balance b) {
+  switch (b) {
+    case mxv_balance::automatic:
+      return "auto";
+    case mxv_balance::by_rows:
+      return "rows";
+    case mxv_balance::by_tiles:
+      return "tiles";
+  }
+  return "?";
+}
+
 /// Options shared by `mxv` and `vxm`.
 struct mxv_options {
   op_algorithm algorithm = op_algorithm::automatic;  ///< force the generic or a CUDA kernel
   mxv_direction direction = mxv_direction::automatic;
-  bool early_exit = true;      ///< pull rows stop at the first contribution when the monoid allows it
-  double switch_ratio = 0.01;  ///< α = β of Yang et al. §6.3: push below this input density
+  mxv_balance balance = mxv_balance::automatic;  ///< work split of B2SR pulls (pushes go by tile rows)
+  bool early_exit = true;                        ///< pull rows stop at the first contribution when the monoid allows it
+  double switch_ratio = 0.01;                    ///< α = β of Yang et al. §6.3: push below this input density
 };
 
 /// The scheme names of Bit-GraphBLAS Table II, for reports.

@@ -1,5 +1,6 @@
-// CUDA leaf of mxv / vxm: the warp-per-32-rows BMV kernels (bmv_warp.hpp) for pulls on row-major tiles.
-// Every other path (pushes, column-major tiles, `generic`) goes back to the generic core.
+// CUDA leaf of mxv / vxm: the warp BMV kernels (bmv_warp.hpp) for pulls on row-major tiles, by rows (a
+// lane per row, 32 rows per warp) or by tiles (equal runs of tiles per warp, atomics into the result) as the
+// plan says. Every other path (pushes, column-major tiles, `generic`) goes back to the generic core.
 #pragma once
 
 #include <Kokkos_Core.hpp>
@@ -45,9 +46,16 @@ struct b2sr_mxv_impl<Kokkos::Cuda, S, Y, X, Accum> {
     else
       yv = y.data();
     dispatch_tile_dim(plan.matrix->tile_dim, [&](auto td) {
-      cuda::launch_bmv_warp<decltype(td)::value, S, XBits, YBits, Accum>(exec, *plan.matrix, xb, xv, yb, yv,
-                                                                         mask.bits.data(), mask.masked, mask.complement,
-                                                                         mask.replace, opts.early_exit);
+      constexpr int T = decltype(td)::value;
+      if (plan.by_tiles) {
+        generic::pull_by_tiles(exec, y, mask, plan.matrix->n, [&](auto tbits, auto tval) {
+          cuda::launch_bmv_tiles<T, S, XBits, YBits>(exec, *plan.matrix, xb, xv, tbits.data(), tval.data(),
+                                                     mask.bits.data(), mask.masked, mask.complement, opts.early_exit);
+        });
+      } else {
+        cuda::launch_bmv_warp<T, S, XBits, YBits, Accum>(exec, *plan.matrix, xb, xv, yb, yv, mask.bits.data(),
+                                                         mask.masked, mask.complement, mask.replace, opts.early_exit);
+      }
     });
   }
 };

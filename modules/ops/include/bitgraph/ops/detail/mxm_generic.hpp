@@ -372,6 +372,7 @@ struct spgemm_generic {
         "bitgraph::spgemm::compact", range(exec, 0, ntr),
         spgemm_compact<mem, T>{ptr, keep_ptr, tcol, cw, c.tile_col_idx, ow, c.order == bit_order::col_major});
     c.nnz = count_tile_bits<ExecSpace, T>(exec, c, "bitgraph::spgemm::nnz");
+    c.longest_tile_row = longest_tile_row(exec, c);
     return c;
   }
 };

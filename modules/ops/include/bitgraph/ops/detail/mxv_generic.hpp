@@ -6,6 +6,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <type_traits>
 
@@ -28,8 +29,25 @@ template <class MemorySpace>
 struct mxv_plan {
   op_algorithm path = op_algorithm::generic;
   bool push = false;
+  bool by_tiles = false;  ///< a pull whose work is split by tiles (mxv_balance::by_tiles)
   const b2sr_matrix<MemorySpace>* matrix = nullptr;
 };
+
+/// Whether a pull over a matrix of `n_tiles` tiles of dimension `tile_dim` in `n_tile_rows` tile rows, the
+/// longest holding `longest`, should split its work by tiles on a space that runs `concurrency` threads at
+/// once. By rows, one group of min(T, 32) lanes walks each tile row, so the kernel lasts at least as long as
+/// the longest row: rows lose when that row is more than twice the run each group would get if the tiles
+/// were shared evenly among the groups the space holds (hub rows of power-law graphs, or too few tile rows
+/// to fill a GPU); rows under 256 tiles never pay for the atomics. On a GPU-wide space (4,096 threads or
+/// more) rows also lose when the mean tile row is long (32 tiles or more) and the semiring cannot stop a row
+/// early: a row's walk is a chain of dependent loads, while runs of tiles keep several in flight per lane.
+inline bool pull_by_tiles(offset_t longest, offset_t n_tiles, vertex_t n_tile_rows, int tile_dim,
+                          std::int64_t concurrency, bool early_exit) {
+  if (n_tiles == 0 || n_tile_rows == 0) return false;
+  const double groups = std::max(1.0, double(concurrency) / double(std::min(tile_dim, 32)));
+  if (longest >= 256 && double(longest) > 2.0 * double(n_tiles) / groups) return true;
+  return concurrency >= 4096 && !early_exit && double(n_tiles) >= 32.0 * double(n_tile_rows);
+}
 
 // ------------------------------------------------------------------------------- B2SR pull (mxv)
 
@@ -128,6 +146,104 @@ struct b2sr_pull_functor {
         yval(i) = merge_value<Accum>(yval(i), t, allowed, mask.replace, S::identity());
       });
     }
+  }
+};
+
+// ------------------------------------------------------------------------- B2SR pull by tiles
+
+/// Tiles of A per thread of the tile-balanced pull on host-like spaces.
+inline constexpr offset_t pull_tiles_per_thread = 64;
+
+/// Row-based product on B2SR with the work split by tiles: thread c takes tiles [c·C, c·C + C) whatever
+/// tile rows they belong to, keeps the partial products of the T rows of its current tile row and combines
+/// them into `t` (identity-filled; a bitmap of zeros for Boolean outputs) with the monoid's atomic when it
+/// leaves that tile row. Rows the mask excludes are skipped; the caller merges `t` into the output.
+template <class ExecSpace, int T, class S, bool XBits, bool YBits>
+struct b2sr_pull_tiles_functor {
+  using mem = memory_space_t<ExecSpace>;
+  using word = tile_word_t<T>;
+  using value_type = typename S::value_type;
+
+  vertex_t n;
+  vertex_t n_tile_rows;
+  offset_t n_tiles;
+  bool row_major;
+  Kokkos::View<const offset_t*, mem> ptr;
+  Kokkos::View<const vertex_t*, mem> tcol;
+  Kokkos::View<const word*, mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>> words;
+  Kokkos::View<const std::uint32_t*, mem> xbits;  // XBits
+  Kokkos::View<const value_type*, mem> xval;      // !XBits
+  Kokkos::View<std::uint32_t*, mem> tbits;        // YBits
+  Kokkos::View<value_type*, mem> tval;            // !YBits
+  mask_args<mem> mask;
+
+  /// Combines the partial products of tile row `tr` into the result.
+  KOKKOS_INLINE_FUNCTION void flush(vertex_t tr, value_type (&acc)[T]) const {
+    for (int r = 0; r < T; ++r) {
+      const vertex_t i = tr * T + r;
+      if (acc[r] != S::identity() && i < n) {
+        if constexpr (YBits)
+          Kokkos::atomic_fetch_or(&tbits(i >> 5), std::uint32_t(1) << (i & 31));
+        else
+          S::atomic_add(&tval(i), acc[r]);
+      }
+      acc[r] = S::identity();
+    }
+  }
+
+  KOKKOS_INLINE_FUNCTION void operator()(const offset_t c) const {
+    const offset_t k0 = c * pull_tiles_per_thread;
+    const offset_t k1 = k0 + pull_tiles_per_thread < n_tiles ? k0 + pull_tiles_per_thread : n_tiles;
+    // The tile row of tile k0: the last tr with ptr(tr) <= k0.
+    vertex_t lo = 0, hi = n_tile_rows;
+    while (hi - lo > 1) {
+      const vertex_t mid = lo + (hi - lo) / 2;
+      if (ptr(mid) <= k0)
+        lo = mid;
+      else
+        hi = mid;
+    }
+    vertex_t tr = lo;
+    value_type acc[T];
+    for (int r = 0; r < T; ++r) acc[r] = S::identity();
+    for (offset_t k = k0; k < k1; ++k) {
+      while (ptr(tr + 1) <= k) flush(tr++, acc);
+      const vertex_t j0 = tcol(k) * T;
+      std::uint64_t seg = 0;
+      if constexpr (XBits) {
+        seg = static_cast<std::uint64_t>(bitmap_segment<T>(xbits, tcol(k)));
+        if (!seg) continue;
+      }
+      for (int r = 0; r < T; ++r) {
+        const vertex_t i = tr * T + r;
+        if (i >= n || !mask.allows(i)) continue;
+        std::uint64_t bits = tile_row_bits<T>(words, k, r, row_major);
+        if constexpr (XBits) {
+          bits &= seg;
+          if (!bits) continue;
+          if constexpr (bit_reduction_v<S> == bit_reduction::or_and) {
+            acc[r] = value_type(1);
+            continue;
+          } else if constexpr (bit_reduction_v<S> == bit_reduction::popcount) {
+            acc[r] = S::add(acc[r], static_cast<value_type>(popcount(bits)));
+            continue;
+          }
+        }
+        while (bits) {
+          const vertex_t j = j0 + count_trailing_zeros(bits);
+          bits &= bits - 1;
+          value_type xj;
+          if constexpr (XBits) {
+            xj = S::one();
+          } else {
+            xj = xval(j);
+            if (xj == S::identity()) continue;  // identity entries of a dense input are absent
+          }
+          acc[r] = S::add(acc[r], S::multiply(S::one(), xj, i, j));
+        }
+      }
+    }
+    if (k0 < k1) flush(tr, acc);
   }
 };
 
@@ -326,12 +442,72 @@ struct b2sr_mxv_generic {
     }
   }
 
+  /// A tile-balanced pull: `kernel(tbits, tval)` combines the products into identity-filled targets with
+  /// atomics. Without a mask and an accumulator the targets are y itself (the product is the result);
+  /// otherwise a temporary that is then merged into y under the GraphBLAS rules.
+  template <class Kernel>
+  static void pull_by_tiles(const ExecSpace& exec, Y& y, const mask_args<mem>& mask, vertex_t n, Kernel&& kernel) {
+    constexpr bool direct = std::is_same_v<Accum, no_accumulator>;
+    if constexpr (YBits) {
+      Kokkos::View<std::uint32_t*, mem> tbits;
+      if (direct && !mask.masked) {
+        tbits = y.words;
+        Kokkos::deep_copy(exec, tbits, std::uint32_t(0));
+      } else {
+        tbits = allocate_view<Kokkos::View<std::uint32_t*, mem>>("bitgraph::mxv::tmp_bits", y.words.extent(0));
+      }
+      kernel(tbits, Kokkos::View<value_type*, mem>());
+      if (!(direct && !mask.masked))
+        Kokkos::parallel_for("bitgraph::mxv::merge_bits", Kokkos::RangePolicy<ExecSpace>(exec, 0, y.words.extent(0)),
+                             merge_temporary_bits<mem, Accum>{n, tbits, y.words, mask});
+    } else {
+      Kokkos::View<value_type*, mem> tval;
+      if (direct && !mask.masked)
+        tval = y;
+      else
+        tval = allocate_view<Kokkos::View<value_type*, mem>>("bitgraph::mxv::tmp_values", n, false);
+      Kokkos::deep_copy(exec, tval, S::identity());
+      kernel(Kokkos::View<std::uint32_t*, mem>(), tval);
+      if (!(direct && !mask.masked))
+        Kokkos::parallel_for("bitgraph::mxv::merge_values", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+                             merge_temporary_values<mem, S, Accum>{tval, y, mask});
+    }
+  }
+
+  template <int T>
+  static void pull_tiles(const ExecSpace& exec, Y& y, const mask_args<mem>& mask, const b2sr_matrix<mem>& a,
+                         const X& x) {
+    pull_by_tiles(exec, y, mask, a.n, [&](auto tbits, auto tval) {
+      b2sr_pull_tiles_functor<ExecSpace, T, S, XBits, YBits> f;
+      f.n = a.n;
+      f.n_tile_rows = a.n_tile_rows;
+      f.n_tiles = a.n_tiles;
+      f.row_major = a.order == bit_order::row_major;
+      f.ptr = a.tile_row_ptr;
+      f.tcol = a.tile_col_idx;
+      f.words = a.template tile_words<tile_word_t<T>>();
+      if constexpr (XBits)
+        f.xbits = x.words;
+      else
+        f.xval = x;
+      f.tbits = tbits;
+      f.tval = tval;
+      f.mask = mask;
+      Kokkos::parallel_for("bitgraph::mxv::b2sr_pull_tiles",
+                           Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(
+                               exec, 0, ceil_div<offset_t>(a.n_tiles, pull_tiles_per_thread)),
+                           f);
+    });
+  }
+
   static void run(op_algorithm, const ExecSpace& exec, Y& y, const mask_args<mem>& mask, const mxv_plan<mem>& plan,
                   const X& x, const mxv_options& opts) {
     dispatch_tile_dim(plan.matrix->tile_dim, [&](auto td) {
       constexpr int T = decltype(td)::value;
       if (plan.push)
         push<T>(exec, y, mask, *plan.matrix, x);
+      else if (plan.by_tiles)
+        pull_tiles<T>(exec, y, mask, *plan.matrix, x);
       else
         pull<T>(exec, y, mask, *plan.matrix, x, opts);
     });

@@ -188,6 +188,7 @@ b2sr_matrix<memory_space_t<ExecSpace>> filter_b2sr_tiles(const ExecSpace& exec,
       "bitgraph::b2sr_filter::fill", Kokkos::RangePolicy<ExecSpace>(exec, 0, ntr),
       filter_tiles_fill<mem, T, Filter>{a.tile_row_ptr, a.tile_col_idx, src, ptr, b.tile_col_idx, dst, filter});
   b.nnz = count_tile_bits<ExecSpace, T>(exec, b, "bitgraph::b2sr_filter::count_bits");
+  b.longest_tile_row = longest_tile_row(exec, b);
   return b;
 }
 
