@@ -212,13 +212,6 @@ __global__ void __launch_bounds__(bmv_block_threads)
   constexpr int group = bmv_group_lanes<T>;
   constexpr int step = 32 / group;
   constexpr int U = bmv_tiles_unroll;
-  // Full-precision inputs of tiles with T >= 8 columns are staged in shared memory per block of U tiles: a
-  // row's bits then read the stage instead of making one dependent global load each (mycielski's 16×16
-  // tiles hold 39 bits).
-  constexpr bool stage_x = !XBits && T >= 8;
-  constexpr int stage_width = T == 64 ? 64 : 32;  // values per warp and tile step
-  __shared__ value_type stage[stage_x ? (bmv_block_threads / 32) * U * stage_width : 1];
-  value_type* my_stage = stage + (stage_x ? (threadIdx.x / 32) * U * stage_width : 0);
   const std::uint64_t warp = (std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
   const int lane = threadIdx.x & 31;
   const offset_t k0 = static_cast<offset_t>(warp) * chunk;
@@ -286,20 +279,6 @@ __global__ void __launch_bounds__(bmv_block_threads)
       for (int u = 0; u < U; ++u)
         seg[u] = base + offset_t(u) * step + g < k1 ? detail::load_segment<T>(xbits, tc[u]) : 0;
     }
-    if constexpr (stage_x) {
-      // The group loads its tiles' T input values with one coalesced load each (the previous block's reads
-      // of the stage are done once the warp passes the first __syncwarp).
-      __syncwarp();
-#pragma unroll
-      for (int u = 0; u < U; ++u) {
-        const bool in = base + offset_t(u) * step + g < k1;
-        for (int h = 0; h < rows_per_lane; ++h) {
-          const std::uint64_t j = std::uint64_t(tc[u]) * T + row[h];
-          my_stage[u * stage_width + (T <= 32 ? g * T : 0) + row[h]] = in && j < n ? __ldg(xval + j) : S::identity();
-        }
-      }
-      __syncwarp();
-    }
     // Uniform: every tile of this block lies in R (the common case on long rows), so no row bookkeeping.
     const offset_t block_end = base + offset_t(step) * U < k1 ? base + offset_t(step) * U : k1;
     const bool in_r = r_end >= block_end;
@@ -345,10 +324,7 @@ __global__ void __launch_bounds__(bmv_block_threads)
           if constexpr (XBits) {
             xj = S::one();
           } else {
-            if constexpr (stage_x)
-              xj = my_stage[u * stage_width + (T <= 32 ? g * T : 0) + col];
-            else
-              xj = __ldg(xval + j0 + col);
+            xj = __ldg(xval + j0 + col);
             if (xj == S::identity()) continue;  // identity entries of a dense input are absent
           }
           c[h] = S::add(c[h], S::multiply(S::one(), xj, i, j0 + col));
