@@ -170,9 +170,14 @@ fi
 kernels_flags+=(-DKokkosKernels_ADD_DEFAULT_ETI=OFF -DKokkosKernels_ENABLE_TESTS=OFF
                 -DKokkosKernels_ENABLE_EXAMPLES=OFF)
 
+# The checkout's own path (the cuda flags name its cmake helper) is left out, so every clone shares one
+# cache; the helper's contents go in instead.
 key_input="kokkos=${kokkos_version} patches=${patch_hash} flavour=${flavour} kernels=${with_kernels}
-${common[*]} ${kokkos_flags[*]} ${kernels_flags[*]}
+${common[*]//$root/.} ${kokkos_flags[*]//$root/.} ${kernels_flags[*]//$root/.}
 ${toolchain_id}"
+if [[ "$flavour" == cuda ]]; then
+  key_input+=" helper=$(sha256sum < "$root/scripts/cmake/find-cudatoolkit-first.cmake" | cut -c1-12)"
+fi
 key=$(printf '%s' "$key_input" | sha256sum | cut -c1-12)
 prefix="$deps/${flavour}-kokkos-${kokkos_version}-${key}"
 

@@ -51,6 +51,39 @@ inline bool pull_by_tiles(offset_t longest, offset_t n_tiles, vertex_t n_tile_ro
 
 // ------------------------------------------------------------------------------- B2SR pull (mxv)
 
+/// Row i's product with one row word `bits` of a tile whose first column is j0: `t` combined with
+/// A(i, j) ⊗ x(j) for every set bit j - j0 (for a bitmap input `bits` is already ANDed with x's segment, so
+/// the Boolean and counting semirings reduce the word at once). With `stop` (the monoid allows early exit)
+/// it returns at the first contribution.
+template <class S, bool XBits, class XValues>
+KOKKOS_INLINE_FUNCTION typename S::value_type row_word_product(typename S::value_type t, std::uint64_t bits, vertex_t i,
+                                                               vertex_t j0, const XValues& xval, bool stop) {
+  using value_type = typename S::value_type;
+  if constexpr (XBits) {
+    if constexpr (bit_reduction_v<S> == bit_reduction::or_and) {
+      return bits ? value_type(1) : t;
+    } else if constexpr (bit_reduction_v<S> == bit_reduction::popcount) {
+      return S::add(t, static_cast<value_type>(popcount(bits)));
+    }
+  }
+  while (bits) {
+    const vertex_t j = j0 + count_trailing_zeros(bits);
+    bits &= bits - 1;
+    value_type xj;
+    if constexpr (XBits) {
+      xj = S::one();
+    } else {
+      xj = xval(j);
+      if (xj == S::identity()) continue;  // identity entries of a dense input are absent
+    }
+    t = S::add(t, S::multiply(S::one(), xj, i, j));
+    if constexpr (allows_early_exit_v<S>) {
+      if (stop && t != S::identity()) return t;
+    }
+  }
+  return t;
+}
+
 /// Row-based product on B2SR, one "block" of R rows per team thread (R = 32, or 64 for T = 64: one
 /// output bitmap word pair), one vector lane per row. Each lane walks its tile row and reduces its
 /// row's bits against the input; Boolean outputs are assembled with a bitwise-OR vector reduction so
@@ -82,33 +115,11 @@ struct b2sr_pull_functor {
     value_type t = S::identity();
     for (offset_t k = ptr(tr); k < ptr(tr + 1); ++k) {
       std::uint64_t bits = tile_row_bits<T>(words, k, lr, row_major);
-      const vertex_t j0 = tcol(k) * T;
-      if constexpr (XBits) {
-        bits &= static_cast<std::uint64_t>(bitmap_segment<T>(xbits, tcol(k)));
-        if (!bits) continue;
-        if constexpr (bit_reduction_v<S> == bit_reduction::or_and) {
-          t = value_type(1);
-          if (early_exit) return t;
-          continue;
-        } else if constexpr (bit_reduction_v<S> == bit_reduction::popcount) {
-          t = S::add(t, static_cast<value_type>(popcount(bits)));
-          continue;
-        }
-      }
-      while (bits) {
-        const vertex_t j = j0 + count_trailing_zeros(bits);
-        bits &= bits - 1;
-        value_type xj;
-        if constexpr (XBits) {
-          xj = S::one();
-        } else {
-          xj = xval(j);
-          if (xj == S::identity()) continue;  // identity entries of a dense input are absent
-        }
-        t = S::add(t, S::multiply(S::one(), xj, i, j));
-        if constexpr (allows_early_exit_v<S>) {
-          if (early_exit && t != S::identity()) return t;
-        }
+      if constexpr (XBits) bits &= static_cast<std::uint64_t>(bitmap_segment<T>(xbits, tcol(k)));
+      if (!bits) continue;
+      t = row_word_product<S, XBits>(t, bits, i, tcol(k) * T, xval, early_exit);
+      if constexpr (allows_early_exit_v<S>) {
+        if (early_exit && t != S::identity()) return t;
       }
     }
     return t;
@@ -218,29 +229,8 @@ struct b2sr_pull_tiles_functor {
         const vertex_t i = tr * T + r;
         if (i >= n || !mask.allows(i)) continue;
         std::uint64_t bits = tile_row_bits<T>(words, k, r, row_major);
-        if constexpr (XBits) {
-          bits &= seg;
-          if (!bits) continue;
-          if constexpr (bit_reduction_v<S> == bit_reduction::or_and) {
-            acc[r] = value_type(1);
-            continue;
-          } else if constexpr (bit_reduction_v<S> == bit_reduction::popcount) {
-            acc[r] = S::add(acc[r], static_cast<value_type>(popcount(bits)));
-            continue;
-          }
-        }
-        while (bits) {
-          const vertex_t j = j0 + count_trailing_zeros(bits);
-          bits &= bits - 1;
-          value_type xj;
-          if constexpr (XBits) {
-            xj = S::one();
-          } else {
-            xj = xval(j);
-            if (xj == S::identity()) continue;  // identity entries of a dense input are absent
-          }
-          acc[r] = S::add(acc[r], S::multiply(S::one(), xj, i, j));
-        }
+        if constexpr (XBits) bits &= seg;
+        if (bits) acc[r] = row_word_product<S, XBits>(acc[r], bits, i, j0, xval, false);
       }
     }
     if (k0 < k1) flush(tr, acc);
