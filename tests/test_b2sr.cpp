@@ -1,6 +1,7 @@
 #include <catch2/catch_template_test_macros.hpp>
 #include <catch2/catch_test_macros.hpp>
 
+#include <algorithm>
 #include <set>
 #include <utility>
 #include <vector>
@@ -80,6 +81,15 @@ std::vector<edge_list> test_graphs() {
 
 }  // namespace
 
+/// Tiles in the longest tile row, counted on the host from the tile row pointers.
+template <class Mem>
+offset_t longest_row_of(const b2sr_matrix<Mem>& b) {
+  auto ptr = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, b.tile_row_ptr);
+  offset_t m = 0;
+  for (vertex_t r = 0; r < b.n_tile_rows; ++r) m = std::max<offset_t>(m, ptr(r + 1) - ptr(r));
+  return m;
+}
+
 TEMPLATE_TEST_CASE("B2SR bits equal the adjacency and round-trip to CSR", "[formats][b2sr]", BITGRAPH_TEST_SPACES) {
   TestType exec;
   for (auto& el : test_graphs()) {
@@ -105,6 +115,11 @@ TEMPLATE_TEST_CASE("B2SR bits equal the adjacency and round-trip to CSR", "[form
           CHECK(t2.order != order);
           CHECK(b2sr_pattern(t1) == tref);
           CHECK(b2sr_pattern(t2) == tref);
+          // Every builder records its longest tile row (products choose their balance by it).
+          CHECK(b.longest_tile_row == longest_row_of(b));
+          CHECK(t1.longest_tile_row == longest_row_of(t1));
+          CHECK(t2.longest_tile_row == longest_row_of(t2));
+          CHECK(copy_to<Kokkos::HostSpace>(b).longest_tile_row == b.longest_tile_row);
           auto rep = storage_report(b);
           auto exact = exact_storage_report(exec, g, t);
           CHECK(rep.n_tiles == b.n_tiles);

@@ -2,6 +2,7 @@
 #include <catch2/catch_template_test_macros.hpp>
 #include <catch2/catch_test_macros.hpp>
 
+#include <algorithm>
 #include <set>
 #include <vector>
 
@@ -49,6 +50,10 @@ TEMPLATE_TEST_CASE("bmm_sum, bmm_sum_masked and Boolean mxm equal the dense refe
           for (offset_t p = cc.row_ptr(i); p < cc.row_ptr(i + 1); ++p) got.insert({i, cc.col_idx(p)});
         CHECK(got == pattern);
         CHECK(c.nnz == pattern.size());
+        auto cp = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, c.tile_row_ptr);
+        offset_t longest = 0;
+        for (vertex_t r = 0; r < c.n_tile_rows; ++r) longest = std::max<offset_t>(longest, cp(r + 1) - cp(r));
+        CHECK(c.longest_tile_row == longest);
       }
     }
   }

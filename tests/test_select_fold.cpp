@@ -3,6 +3,7 @@
 #include <catch2/catch_template_test_macros.hpp>
 #include <catch2/catch_test_macros.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <random>
 #include <vector>
@@ -63,7 +64,7 @@ bool band_keeps(select_kind s, vertex_t i, vertex_t j, std::int64_t k) {
 
 // Dense pattern of a B2SR matrix read tile by tile on the host (independent of to_csr), plus the
 // structural invariants every B2SR must keep: no empty tiles, ascending tile columns, nnz = set bits,
-// zero bits beyond n.
+// zero bits beyond n, the longest tile row recorded.
 template <class Mem>
 std::vector<std::uint8_t> b2sr_pattern(const b2sr_matrix<Mem>& dev, bool& invariants_ok) {
   auto b = copy_to<Kokkos::HostSpace>(dev);
@@ -73,8 +74,9 @@ std::vector<std::uint8_t> b2sr_pattern(const b2sr_matrix<Mem>& dev, bool& invari
   std::vector<std::uint8_t> a(std::size_t(n) * n, 0);
   invariants_ok = b.tile_row_ptr.extent(0) == std::size_t(b.n_tile_rows) + 1 && b.tile_row_ptr(0) == 0 &&
                   b.tile_row_ptr(b.n_tile_rows) == b.n_tiles;
-  offset_t bits = 0;
+  offset_t bits = 0, longest = 0;
   for (vertex_t tr = 0; tr < b.n_tile_rows && invariants_ok; ++tr) {
+    longest = std::max<offset_t>(longest, b.tile_row_ptr(tr + 1) - b.tile_row_ptr(tr));
     for (offset_t k = b.tile_row_ptr(tr); k < b.tile_row_ptr(tr + 1); ++k) {
       const vertex_t tc = b.tile_col_idx(k);
       if (k > b.tile_row_ptr(tr) && b.tile_col_idx(k - 1) >= tc) invariants_ok = false;
@@ -99,6 +101,7 @@ std::vector<std::uint8_t> b2sr_pattern(const b2sr_matrix<Mem>& dev, bool& invari
     }
   }
   if (bits != b.nnz) invariants_ok = false;
+  if (invariants_ok && b.longest_tile_row != longest) invariants_ok = false;  // recorded by every builder
   return a;
 }
 

@@ -179,6 +179,7 @@ b2sr_matrix<memory_space_t<ExecSpace>> b2sr_transpose_impl(const ExecSpace& exec
   t.kind = a.kind;
   t.tile_row_ptr = ptr;
   t.tile_col_idx = new_col;
+  t.longest_tile_row = longest_tile_row(exec, t);
   t.tile_bits =
       allocate_view<Kokkos::View<std::uint8_t*, mem>>("bitgraph::b2sr::tile_bits", a.tile_bits.extent(0), false);
   t.order = keep_order ? a.order : (a.order == bit_order::row_major ? bit_order::col_major : bit_order::row_major);

@@ -31,7 +31,8 @@ namespace bitgraph {
 /// of tiles to every warp or thread (atomics where runs share a row).
 /// Throws `invalid_argument_error` on size mismatches, a bitmap output with a non-Boolean semiring or an
 /// impossible forced direction; `unsupported_error` for a forced kernel path the operands cannot take.
-/// Asynchronous on `exec` (no fence), except that the automatic direction reads the input's density back.
+/// Asynchronous on `exec` (no fence), except that the automatic direction reads the input's density back and
+/// an automatic pull over a matrix whose `longest_tile_row` is not recorded (0) measures it.
 template <class ExecSpace, class S, class Y, class X, class Mask = no_mask, class Accum = no_accumulator>
 void mxv(const ExecSpace& exec, Y& y, const Mask& mask, const Accum&, const S&,
          const b2sr_matrix<memory_space_t<ExecSpace>>& a, const X& x, const mxv_options& opts = {},
@@ -86,8 +87,7 @@ void check_mxv_args(const char* func, vertex_t n, const Y& y, const Mask& mask, 
 /// The one decision of a B2SR product: direction (pull over A computes A x, push over A scatters A^T x;
 /// with `at` or a symmetric A the other product is available in the other direction; `automatic` pushes
 /// when the input density is below `switch_ratio`), how a pull spreads its tiles (`opts.balance`;
-/// automatic: see `pull_by_tiles`), then the kernel path the backend
-/// offers.
+/// automatic: see `pull_by_tiles`), then the kernel path the backend offers.
 template <class ExecSpace, class S, class Y, class X, class Accum>
 mxv_plan<memory_space_t<ExecSpace>> plan_mxv(const char* func, const ExecSpace& exec,
                                              const b2sr_matrix<memory_space_t<ExecSpace>>& a,
