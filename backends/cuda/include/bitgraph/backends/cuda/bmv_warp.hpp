@@ -70,8 +70,8 @@ __device__ __forceinline__ V shfl_down(V v, int delta) {
 /// walks its own row's tiles (two rows for T = 64). A full-precision input is read per set bit through the
 /// read-only cache (the T values of a tile, shared by the lanes of its rows, lie in one or two sectors), and
 /// the lane issues the loads of `bmv_rows_unroll` tiles before it uses them, so a short tile row costs one
-/// or two memory latencies rather than one per tile. A bitmap input keeps one tile per step: its rows stop
-/// at the first hit for OR semirings, where further loads would be wasted.
+/// or two memory latencies rather than one per tile. A bitmap input does the same, except for rows that may
+/// stop at their first hit (OR semirings with early exit): they take one tile per step, so no load is wasted.
 template <int T, class S, bool XBits, bool YBits, class Accum>
 __global__ void __launch_bounds__(bmv_block_threads)
     bmv_pull_warp_kernel(const offset_t* __restrict__ ptr, const vertex_t* __restrict__ tcol,
@@ -108,33 +108,51 @@ __global__ void __launch_bounds__(bmv_block_threads)
     if (!allowed[h]) continue;
     const offset_t kend = ptr[tr + 1];
     if constexpr (XBits) {
-      for (offset_t k = ptr[tr]; k < kend; ++k) {
-        // The column is loaded with the word, not after the test, so a tile costs two latencies, not three.
-        const vertex_t col = __ldg(tcol + k);
-        bits_t bits = detail::load_word<T>(words, k * T + lr[h]);
-        if (!bits) continue;
-        bits &= detail::load_segment<T>(xbits, col);
-        if (!bits) continue;
+      // A row that may stop at its first hit takes one tile per step (loads past the hit would be wasted);
+      // the others issue the loads of U tiles first, as the full-precision path does.
+      const bool stops = early_exit && (bit_reduction_v<S> == bit_reduction::or_and || allows_early_exit_v<S>);
+      // Adds a tile's hits (bits: row word AND input segment, not 0) to the row; true when the row is done.
+      auto add_tile = [&](bits_t bits, vertex_t col) {
         if constexpr (bit_reduction_v<S> == bit_reduction::or_and) {
           t[h] = value_type(1);
-          if (early_exit) break;
+          return stops;
         } else if constexpr (bit_reduction_v<S> == bit_reduction::popcount) {
           t[h] = S::add(t[h], static_cast<value_type>(detail::bit_count(bits)));
+          return false;
         } else {
-          const vertex_t j0 = col * T;
-          bool done = false;
-          while (bits) {
-            const vertex_t j = j0 + detail::lowest_bit(bits);
-            bits &= bits - 1;
+          for (; bits; bits &= bits - 1) {
+            const vertex_t j = col * T + detail::lowest_bit(bits);
             t[h] = S::add(t[h], S::multiply(S::one(), S::one(), static_cast<vertex_t>(rows[h]), j));
-            if constexpr (allows_early_exit_v<S>) {
-              if (early_exit) {
-                done = true;
-                break;
-              }
-            }
+            if (allows_early_exit_v<S> && stops) return true;
           }
-          if (done) break;
+          return false;
+        }
+      };
+      if (stops) {
+        for (offset_t k = ptr[tr]; k < kend; ++k) {
+          // The column is loaded with the word, not after the test: a tile costs two latencies, not three.
+          const vertex_t col = __ldg(tcol + k);
+          bits_t bits = detail::load_word<T>(words, k * T + lr[h]);
+          if (!bits) continue;
+          bits &= detail::load_segment<T>(xbits, col);
+          if (bits && add_tile(bits, col)) break;
+        }
+      } else {
+        for (offset_t kb = ptr[tr]; kb < kend; kb += U) {
+          vertex_t col[U];
+          bits_t w[U];
+#pragma unroll
+          for (int u = 0; u < U; ++u) {
+            const bool in = kb + u < kend;
+            col[u] = in ? __ldg(tcol + kb + u) : 0;
+            w[u] = in ? detail::load_word<T>(words, (kb + u) * T + lr[h]) : bits_t(0);
+          }
+#pragma unroll
+          for (int u = 0; u < U; ++u)
+            if (w[u]) w[u] &= detail::load_segment<T>(xbits, col[u]);
+#pragma unroll
+          for (int u = 0; u < U; ++u)
+            if (w[u]) add_tile(w[u], col[u]);
         }
       }
     } else {
