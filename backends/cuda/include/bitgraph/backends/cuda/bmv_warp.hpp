@@ -104,6 +104,16 @@ __global__ void __launch_bounds__(bmv_block_threads)
   // An allowed row lies below n, so its tile row exists.
   const vertex_t tr = static_cast<vertex_t>(T == 64 ? warp : (warp * 32 + lane) / T);
 
+  // The columns and row-`r` words of tiles [kb, kb + U) of the tile row (none past kend), all in flight at once.
+  auto load_tiles = [&](offset_t kb, offset_t kend, int r, vertex_t(&col)[U], bits_t(&w)[U]) {
+#pragma unroll
+    for (int u = 0; u < U; ++u) {
+      const bool in = kb + u < kend;
+      col[u] = in ? __ldg(tcol + kb + u) : 0;
+      w[u] = in ? detail::load_word<T>(words, (kb + u) * T + r) : bits_t(0);
+    }
+  };
+
   for (int h = 0; h < rows_per_lane; ++h) {
     if (!allowed[h]) continue;
     const offset_t kend = ptr[tr + 1];
@@ -141,12 +151,7 @@ __global__ void __launch_bounds__(bmv_block_threads)
         for (offset_t kb = ptr[tr]; kb < kend; kb += U) {
           vertex_t col[U];
           bits_t w[U];
-#pragma unroll
-          for (int u = 0; u < U; ++u) {
-            const bool in = kb + u < kend;
-            col[u] = in ? __ldg(tcol + kb + u) : 0;
-            w[u] = in ? detail::load_word<T>(words, (kb + u) * T + lr[h]) : bits_t(0);
-          }
+          load_tiles(kb, kend, lr[h], col, w);
 #pragma unroll
           for (int u = 0; u < U; ++u)
             if (w[u]) w[u] &= detail::load_segment<T>(xbits, col[u]);
@@ -157,18 +162,13 @@ __global__ void __launch_bounds__(bmv_block_threads)
       }
     } else {
       for (offset_t kb = ptr[tr]; kb < kend; kb += U) {
-        vertex_t j0[U];
+        vertex_t col[U];
         bits_t w[U];
-#pragma unroll
-        for (int u = 0; u < U; ++u) {
-          const bool in = kb + u < kend;
-          j0[u] = in ? __ldg(tcol + kb + u) * T : 0;
-          w[u] = in ? detail::load_word<T>(words, (kb + u) * T + lr[h]) : bits_t(0);
-        }
+        load_tiles(kb, kend, lr[h], col, w);
 #pragma unroll
         for (int u = 0; u < U; ++u) {
           for (bits_t bits = w[u]; bits; bits &= bits - 1) {
-            const vertex_t j = j0[u] + detail::lowest_bit(bits);  // below n: bits beyond n are zero
+            const vertex_t j = col[u] * T + detail::lowest_bit(bits);  // below n: bits beyond n are zero
             const value_type xj = __ldg(xval + j);
             if (xj == S::identity()) continue;  // identity entries of a dense input are absent
             t[h] = S::add(t[h], S::multiply(S::one(), xj, static_cast<vertex_t>(rows[h]), j));
