@@ -1,7 +1,7 @@
-// CUDA warp kernels for B2SR pull products (Bit-GraphBLAS Listing 1 / Fig. 4): one warp produces one
-// 32-bit output word (32 rows: 32/T tile rows of T rows, or half a 64-row tile row), each lane owns a row,
-// bits are reduced with __popc, Boolean results assembled with __ballot_sync, and full-precision input
-// slices are staged in shared memory per warp.
+// CUDA warp kernels for B2SR pull products (Bit-GraphBLAS Listing 1 / Fig. 4): by rows, one warp produces
+// one 32-bit output word (32 rows: 32/T tile rows of T rows, or half a 64-row tile row), each lane owns a
+// row, bits are reduced with __popc and Boolean results assembled with __ballot_sync; by tiles, warps take
+// equal runs of tiles whatever rows they belong to.
 #pragma once
 
 #include <Kokkos_Core.hpp>
@@ -19,17 +19,25 @@ namespace bitgraph::cuda {
 
 /// Threads per block of the BMV kernels (8 warps).
 inline constexpr int bmv_block_threads = 256;
+/// Tiles of one row whose loads the by-rows kernel issues together before it uses them (full-precision
+/// input): grids and geometric graphs have 3-10 tiles per tile row.
+inline constexpr int bmv_rows_unroll = 4;
 
 namespace detail {
 
+/// A tile's row word widened for bit arithmetic: 32 bits up to T = 32, so that finding and counting bits
+/// take one instruction each (`__ffs`, `__popc`); 64 bits for T = 64.
 template <int T>
-__device__ __forceinline__ std::uint64_t load_word(const tile_word_t<T>* words, offset_t i) {
-  return static_cast<std::uint64_t>(__ldg(words + i));
+using row_bits_t = std::conditional_t<T == 64, std::uint64_t, std::uint32_t>;
+
+template <int T>
+__device__ __forceinline__ row_bits_t<T> load_word(const tile_word_t<T>* words, offset_t i) {
+  return static_cast<row_bits_t<T>>(__ldg(words + i));
 }
 
 /// Input segment j (T bits) of a bitmap word array.
 template <int T>
-__device__ __forceinline__ std::uint64_t load_segment(const std::uint32_t* x, std::uint64_t j) {
+__device__ __forceinline__ row_bits_t<T> load_segment(const std::uint32_t* x, std::uint64_t j) {
   if constexpr (T == 64) {
     return static_cast<std::uint64_t>(__ldg(x + 2 * j)) | (static_cast<std::uint64_t>(__ldg(x + 2 * j + 1)) << 32);
   } else if constexpr (T == 32) {
@@ -39,6 +47,12 @@ __device__ __forceinline__ std::uint64_t load_segment(const std::uint32_t* x, st
     return (__ldg(x + j / per_word) >> (T * (j % per_word))) & ((1u << T) - 1u);
   }
 }
+
+/// Index of the lowest set bit (bits != 0) and the number of set bits.
+__device__ __forceinline__ int lowest_bit(std::uint32_t bits) { return __ffs(bits) - 1; }
+__device__ __forceinline__ int lowest_bit(std::uint64_t bits) { return __ffsll(static_cast<long long>(bits)) - 1; }
+__device__ __forceinline__ int bit_count(std::uint32_t bits) { return __popc(bits); }
+__device__ __forceinline__ int bit_count(std::uint64_t bits) { return __popcll(bits); }
 
 /// `__shfl_down_sync` over the whole warp for any arithmetic value type (8- and 16-bit ones travel as int).
 template <class V>
@@ -52,7 +66,12 @@ __device__ __forceinline__ V shfl_down(V v, int delta) {
 
 }  // namespace detail
 
-/// Warp BMV on row-major tiles. Kernel parameters are plain pointers; see `launch_bmv_warp`.
+/// Warp BMV on row-major tiles. Kernel parameters are plain pointers; see `launch_bmv_warp`. Each lane
+/// walks its own row's tiles (two rows for T = 64). A full-precision input is read per set bit through the
+/// read-only cache (the T values of a tile, shared by the lanes of its rows, lie in one or two sectors), and
+/// the lane issues the loads of `bmv_rows_unroll` tiles before it uses them, so a short tile row costs one
+/// or two memory latencies rather than one per tile. A bitmap input does the same, except for rows that may
+/// stop at their first hit (OR semirings with early exit): they take one tile per step, so no load is wasted.
 template <int T, class S, bool XBits, bool YBits, class Accum>
 __global__ void __launch_bounds__(bmv_block_threads)
     bmv_pull_warp_kernel(const offset_t* __restrict__ ptr, const vertex_t* __restrict__ tcol,
@@ -62,20 +81,16 @@ __global__ void __launch_bounds__(bmv_block_threads)
                          const std::uint32_t* __restrict__ mbits, bool masked, bool complement, bool replace,
                          bool early_exit) {
   using value_type = typename S::value_type;
+  using bits_t = detail::row_bits_t<T>;
   constexpr int rows_per_lane = T == 64 ? 2 : 1;
-  constexpr int group = T <= 32 ? T : 32;  // lanes sharing a tile row
-  // Per-warp staging area for a tile's T input values (full-precision input only).
-  __shared__ value_type stage[XBits ? 1 : (bmv_block_threads / 32) * (T == 64 ? 64 : 32)];
+  constexpr int U = bmv_rows_unroll;
   const std::uint64_t warp = (std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
   const int lane = threadIdx.x & 31;
   if (warp >= n_warps) return;  // uniform per warp
-  const unsigned group_mask = group == 32 ? 0xffffffffu : (((1u << group) - 1u) << (lane / group * group));
-  value_type* my_stage = XBits ? nullptr : stage + (threadIdx.x / 32) * (T == 64 ? 64 : 32);
 
   std::uint64_t rows[rows_per_lane];
   bool allowed[rows_per_lane];
   value_type t[rows_per_lane];
-  vertex_t tr;
   int lr[rows_per_lane];
   for (int h = 0; h < rows_per_lane; ++h) {
     rows[h] = T == 64 ? warp * 64 + h * 32 + lane : warp * 32 + lane;
@@ -86,64 +101,77 @@ __global__ void __launch_bounds__(bmv_block_threads)
          1u);
     t[h] = S::identity();
   }
-  tr = static_cast<vertex_t>(T == 64 ? warp : (warp * 32 + lane) / T);
-  const vertex_t ntr = static_cast<vertex_t>((std::uint64_t(n) + T - 1) / T);
-  const bool tile_row_exists = tr < ntr;
+  // An allowed row lies below n, so its tile row exists.
+  const vertex_t tr = static_cast<vertex_t>(T == 64 ? warp : (warp * 32 + lane) / T);
 
-  if constexpr (XBits) {
-    // Each lane walks its own row independently: no cooperation, so early exit is free.
-    for (int h = 0; h < rows_per_lane; ++h) {
-      if (!allowed[h]) continue;
-      for (offset_t k = ptr[tr]; k < ptr[tr + 1]; ++k) {
-        std::uint64_t bits = detail::load_word<T>(words, k * T + lr[h]);
-        if (!bits) continue;
-        bits &= detail::load_segment<T>(xbits, __ldg(tcol + k));
-        if (!bits) continue;
+  // The columns and row-`r` words of tiles [kb, kb + U) of the tile row (none past kend), all in flight at once.
+  auto load_tiles = [&](offset_t kb, offset_t kend, int r, vertex_t(&col)[U], bits_t(&w)[U]) {
+#pragma unroll
+    for (int u = 0; u < U; ++u) {
+      const bool in = kb + u < kend;
+      col[u] = in ? __ldg(tcol + kb + u) : 0;
+      w[u] = in ? detail::load_word<T>(words, (kb + u) * T + r) : bits_t(0);
+    }
+  };
+
+  for (int h = 0; h < rows_per_lane; ++h) {
+    if (!allowed[h]) continue;
+    const offset_t kend = ptr[tr + 1];
+    if constexpr (XBits) {
+      // A row that may stop at its first hit takes one tile per step (loads past the hit would be wasted);
+      // the others issue the loads of U tiles first, as the full-precision path does.
+      const bool stops = early_exit && (bit_reduction_v<S> == bit_reduction::or_and || allows_early_exit_v<S>);
+      // Adds a tile's hits (bits: row word AND input segment, not 0) to the row; true when the row is done.
+      auto add_tile = [&](bits_t bits, vertex_t col) {
         if constexpr (bit_reduction_v<S> == bit_reduction::or_and) {
           t[h] = value_type(1);
-          if (early_exit) break;
+          return stops;
         } else if constexpr (bit_reduction_v<S> == bit_reduction::popcount) {
-          t[h] = S::add(t[h], static_cast<value_type>(__popcll(bits)));
+          t[h] = S::add(t[h], static_cast<value_type>(detail::bit_count(bits)));
+          return false;
         } else {
-          const vertex_t j0 = __ldg(tcol + k) * T;
-          bool done = false;
-          while (bits) {
-            const vertex_t j = j0 + (__ffsll(static_cast<long long>(bits)) - 1);
-            bits &= bits - 1;
+          for (; bits; bits &= bits - 1) {
+            const vertex_t j = col * T + detail::lowest_bit(bits);
             t[h] = S::add(t[h], S::multiply(S::one(), S::one(), static_cast<vertex_t>(rows[h]), j));
-            if constexpr (allows_early_exit_v<S>) {
-              if (early_exit) {
-                done = true;
-                break;
-              }
-            }
+            if (allows_early_exit_v<S> && stops) return true;
           }
-          if (done) break;
+          return false;
+        }
+      };
+      if (stops) {
+        for (offset_t k = ptr[tr]; k < kend; ++k) {
+          // The column is loaded with the word, not after the test: a tile costs two latencies, not three.
+          const vertex_t col = __ldg(tcol + k);
+          bits_t bits = detail::load_word<T>(words, k * T + lr[h]);
+          if (!bits) continue;
+          bits &= detail::load_segment<T>(xbits, col);
+          if (bits && add_tile(bits, col)) break;
+        }
+      } else {
+        for (offset_t kb = ptr[tr]; kb < kend; kb += U) {
+          vertex_t col[U];
+          bits_t w[U];
+          load_tiles(kb, kend, lr[h], col, w);
+#pragma unroll
+          for (int u = 0; u < U; ++u)
+            if (w[u]) w[u] &= detail::load_segment<T>(xbits, col[u]);
+#pragma unroll
+          for (int u = 0; u < U; ++u)
+            if (w[u]) add_tile(w[u], col[u]);
         }
       }
-    }
-  } else {
-    // Full-precision input: the lanes of a tile row stage the tile's T input values in shared memory
-    // with one coalesced load, then each lane reads the values its row's bits select.
-    if (tile_row_exists) {
-      for (offset_t k = ptr[tr]; k < ptr[tr + 1]; ++k) {
-        const vertex_t j0 = __ldg(tcol + k) * T;
-        __syncwarp(group_mask);
-        for (int h = 0; h < rows_per_lane; ++h) {
-          const int c = lr[h];
-          const vertex_t j = j0 + c;
-          my_stage[(T <= 32 ? lane / T * T : 0) + c] = j < n ? xval[j] : S::identity();
-        }
-        __syncwarp(group_mask);
-        for (int h = 0; h < rows_per_lane; ++h) {
-          if (!allowed[h]) continue;
-          std::uint64_t bits = detail::load_word<T>(words, k * T + lr[h]);
-          while (bits) {
-            const int c = __ffsll(static_cast<long long>(bits)) - 1;
-            bits &= bits - 1;
-            const value_type xj = my_stage[(T <= 32 ? lane / T * T : 0) + c];
-            if (xj == S::identity()) continue;
-            t[h] = S::add(t[h], S::multiply(S::one(), xj, static_cast<vertex_t>(rows[h]), j0 + c));
+    } else {
+      for (offset_t kb = ptr[tr]; kb < kend; kb += U) {
+        vertex_t col[U];
+        bits_t w[U];
+        load_tiles(kb, kend, lr[h], col, w);
+#pragma unroll
+        for (int u = 0; u < U; ++u) {
+          for (bits_t bits = w[u]; bits; bits &= bits - 1) {
+            const vertex_t j = col[u] * T + detail::lowest_bit(bits);  // below n: bits beyond n are zero
+            const value_type xj = __ldg(xval + j);
+            if (xj == S::identity()) continue;  // identity entries of a dense input are absent
+            t[h] = S::add(t[h], S::multiply(S::one(), xj, static_cast<vertex_t>(rows[h]), j));
           }
         }
       }
@@ -154,15 +182,23 @@ __global__ void __launch_bounds__(bmv_block_threads)
     if constexpr (YBits) {
       const unsigned tb = __ballot_sync(0xffffffffu, allowed[h] && t[h] != S::identity());
       const unsigned ab = __ballot_sync(0xffffffffu, allowed[h]);
-      if (lane == 0) {
-        const std::uint64_t wi = T == 64 ? warp * 2 + h : warp;
-        if (wi * 32 < n)
-          ybits[wi] =
-              ::bitgraph::detail::merge_bits<Accum>(ybits[wi], tb, ab, ::bitgraph::detail::valid_bits(wi, n), replace);
+      const std::uint64_t wi = T == 64 ? warp * 2 + h : warp;
+      if (lane == 0 && wi * 32 < n) {
+        // The old word matters only to an accumulator or where the mask keeps bits: else no read (a latency).
+        const std::uint32_t valid = ::bitgraph::detail::valid_bits(wi, n);
+        const bool keep_old = !std::is_same_v<Accum, no_accumulator> || (!replace && (ab & valid) != valid);
+        ybits[wi] = ::bitgraph::detail::merge_bits<Accum>(keep_old ? ybits[wi] : 0u, tb, ab, valid, replace);
       }
-    } else {
-      if (rows[h] < n)
+    } else if (rows[h] < n) {
+      // Without an accumulator the old value is needed only where the mask keeps it: no read of y.
+      if constexpr (std::is_same_v<Accum, no_accumulator>) {
+        if (allowed[h])
+          yval[rows[h]] = t[h];
+        else if (replace)
+          yval[rows[h]] = S::identity();
+      } else {
         yval[rows[h]] = ::bitgraph::detail::merge_value<Accum>(yval[rows[h]], t[h], allowed[h], replace, S::identity());
+      }
     }
   }
 }
@@ -265,8 +301,8 @@ __global__ void __launch_bounds__(bmv_block_threads)
 
   for (offset_t base = k0; base < k1; base += offset_t(step) * U) {
     vertex_t tc[U];
-    std::uint64_t w[U][rows_per_lane];
-    std::uint64_t seg[U];
+    detail::row_bits_t<T> w[U][rows_per_lane];
+    detail::row_bits_t<T> seg[U];
 #pragma unroll
     for (int u = 0; u < U; ++u) {
       const offset_t k = base + offset_t(u) * step + g;
@@ -304,7 +340,7 @@ __global__ void __launch_bounds__(bmv_block_threads)
         if constexpr (allows_early_exit_v<S>) {
           if (early_exit && tr == R && acc[h] != S::identity()) continue;
         }
-        std::uint64_t bits = w[u][h];
+        detail::row_bits_t<T> bits = w[u][h];
         if constexpr (XBits) {
           bits &= seg[u];
           if (!bits) continue;
@@ -312,13 +348,13 @@ __global__ void __launch_bounds__(bmv_block_threads)
             c[h] = value_type(1);
             continue;
           } else if constexpr (bit_reduction_v<S> == bit_reduction::popcount) {
-            c[h] = static_cast<value_type>(__popcll(bits));
+            c[h] = static_cast<value_type>(detail::bit_count(bits));
             continue;
           }
         }
         const vertex_t i = tr * T + row[h];
         while (bits) {
-          const int col = __ffsll(static_cast<long long>(bits)) - 1;
+          const int col = detail::lowest_bit(bits);
           bits &= bits - 1;
           value_type xj;
           if constexpr (XBits) {
