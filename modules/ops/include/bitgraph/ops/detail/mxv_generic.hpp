@@ -49,6 +49,36 @@ inline bool pull_by_tiles(offset_t longest, offset_t n_tiles, vertex_t n_tile_ro
   return concurrency >= 4096 && !early_exit && double(n_tiles) >= 32.0 * double(n_tile_rows);
 }
 
+// ------------------------------------------------------------------------------- B2SR operands
+
+/// What every B2SR product functor reads: A's tiles and the input vector (`xbits` for a bitmap input,
+/// `xval` for a dense one; the other view stays empty).
+template <class Mem, int T, class S>
+struct b2sr_operands {
+  using word = tile_word_t<T>;
+  using value_type = typename S::value_type;
+  bool row_major = true;
+  Kokkos::View<const offset_t*, Mem> ptr;
+  Kokkos::View<const vertex_t*, Mem> tcol;
+  Kokkos::View<const word*, Mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>> words;
+  Kokkos::View<const std::uint32_t*, Mem> xbits;
+  Kokkos::View<const value_type*, Mem> xval;
+};
+
+template <int T, class S, class Mem, class X>
+b2sr_operands<Mem, T, S> make_b2sr_operands(const b2sr_matrix<Mem>& a, const X& x) {
+  b2sr_operands<Mem, T, S> in;
+  in.row_major = a.order == bit_order::row_major;
+  in.ptr = a.tile_row_ptr;
+  in.tcol = a.tile_col_idx;
+  in.words = a.template tile_words<tile_word_t<T>>();
+  if constexpr (is_bitmap<X>::value)
+    in.xbits = x.words;
+  else
+    in.xval = x;
+  return in;
+}
+
 // ------------------------------------------------------------------------------- B2SR pull (mxv)
 
 /// Row i's product with one row word `bits` of a tile whose first column is j0: `t` combined with
@@ -91,21 +121,16 @@ KOKKOS_INLINE_FUNCTION typename S::value_type row_word_product(typename S::value
 template <class ExecSpace, int T, class S, bool XBits, bool YBits, class Accum>
 struct b2sr_pull_functor {
   using mem = memory_space_t<ExecSpace>;
-  using word = tile_word_t<T>;
   using value_type = typename S::value_type;
   using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
   static constexpr int R = T == 64 ? 64 : 32;
 
+  b2sr_operands<mem, T, S> in;
   vertex_t n;
   vertex_t n_blocks;
-  bool row_major, early_exit;
-  Kokkos::View<const offset_t*, mem> ptr;
-  Kokkos::View<const vertex_t*, mem> tcol;
-  Kokkos::View<const word*, mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>> words;
-  Kokkos::View<const std::uint32_t*, mem> xbits;  // XBits
-  Kokkos::View<const value_type*, mem> xval;      // !XBits
-  Kokkos::View<std::uint32_t*, mem> ybits;        // YBits
-  Kokkos::View<value_type*, mem> yval;            // !YBits
+  bool early_exit;
+  Kokkos::View<std::uint32_t*, mem> ybits;  // YBits
+  Kokkos::View<value_type*, mem> yval;      // !YBits
   mask_args<mem> mask;
 
   /// The (unmasked) product for row i: identity when nothing contributes.
@@ -113,11 +138,11 @@ struct b2sr_pull_functor {
     const vertex_t tr = i / T;
     const int lr = static_cast<int>(i % T);
     value_type t = S::identity();
-    for (offset_t k = ptr(tr); k < ptr(tr + 1); ++k) {
-      std::uint64_t bits = tile_row_bits<T>(words, k, lr, row_major);
-      if constexpr (XBits) bits &= static_cast<std::uint64_t>(bitmap_segment<T>(xbits, tcol(k)));
+    for (offset_t k = in.ptr(tr); k < in.ptr(tr + 1); ++k) {
+      std::uint64_t bits = tile_row_bits<T>(in.words, k, lr, in.row_major);
+      if constexpr (XBits) bits &= static_cast<std::uint64_t>(bitmap_segment<T>(in.xbits, in.tcol(k)));
       if (!bits) continue;
-      t = row_word_product<S, XBits>(t, bits, i, tcol(k) * T, xval, early_exit);
+      t = row_word_product<S, XBits>(t, bits, i, in.tcol(k) * T, in.xval, early_exit);
       if constexpr (allows_early_exit_v<S>) {
         if (early_exit && t != S::identity()) return t;
       }
@@ -172,20 +197,14 @@ inline constexpr offset_t pull_tiles_per_thread = 64;
 template <class ExecSpace, int T, class S, bool XBits, bool YBits>
 struct b2sr_pull_tiles_functor {
   using mem = memory_space_t<ExecSpace>;
-  using word = tile_word_t<T>;
   using value_type = typename S::value_type;
 
+  b2sr_operands<mem, T, S> in;
   vertex_t n;
   vertex_t n_tile_rows;
   offset_t n_tiles;
-  bool row_major;
-  Kokkos::View<const offset_t*, mem> ptr;
-  Kokkos::View<const vertex_t*, mem> tcol;
-  Kokkos::View<const word*, mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>> words;
-  Kokkos::View<const std::uint32_t*, mem> xbits;  // XBits
-  Kokkos::View<const value_type*, mem> xval;      // !XBits
-  Kokkos::View<std::uint32_t*, mem> tbits;        // YBits
-  Kokkos::View<value_type*, mem> tval;            // !YBits
+  Kokkos::View<std::uint32_t*, mem> tbits;  // YBits
+  Kokkos::View<value_type*, mem> tval;      // !YBits
   mask_args<mem> mask;
 
   /// Combines the partial products of tile row `tr` into the result.
@@ -209,7 +228,7 @@ struct b2sr_pull_tiles_functor {
     vertex_t lo = 0, hi = n_tile_rows;
     while (hi - lo > 1) {
       const vertex_t mid = lo + (hi - lo) / 2;
-      if (ptr(mid) <= k0)
+      if (in.ptr(mid) <= k0)
         lo = mid;
       else
         hi = mid;
@@ -218,19 +237,19 @@ struct b2sr_pull_tiles_functor {
     value_type acc[T];
     for (int r = 0; r < T; ++r) acc[r] = S::identity();
     for (offset_t k = k0; k < k1; ++k) {
-      while (ptr(tr + 1) <= k) flush(tr++, acc);
-      const vertex_t j0 = tcol(k) * T;
+      while (in.ptr(tr + 1) <= k) flush(tr++, acc);
+      const vertex_t j0 = in.tcol(k) * T;
       std::uint64_t seg = 0;
       if constexpr (XBits) {
-        seg = static_cast<std::uint64_t>(bitmap_segment<T>(xbits, tcol(k)));
+        seg = static_cast<std::uint64_t>(bitmap_segment<T>(in.xbits, in.tcol(k)));
         if (!seg) continue;
       }
       for (int r = 0; r < T; ++r) {
         const vertex_t i = tr * T + r;
         if (i >= n || !mask.allows(i)) continue;
-        std::uint64_t bits = tile_row_bits<T>(words, k, r, row_major);
+        std::uint64_t bits = tile_row_bits<T>(in.words, k, r, in.row_major);
         if constexpr (XBits) bits &= seg;
-        if (bits) acc[r] = row_word_product<S, XBits>(acc[r], bits, i, j0, xval, false);
+        if (bits) acc[r] = row_word_product<S, XBits>(acc[r], bits, i, j0, in.xval, false);
       }
     }
     if (k0 < k1) flush(tr, acc);
@@ -244,15 +263,9 @@ struct b2sr_pull_tiles_functor {
 template <class ExecSpace, int T, class S, bool XBits, bool YBits>
 struct b2sr_push_functor {
   using mem = memory_space_t<ExecSpace>;
-  using word = tile_word_t<T>;
   using value_type = typename S::value_type;
 
-  bool row_major;
-  Kokkos::View<const offset_t*, mem> ptr;
-  Kokkos::View<const vertex_t*, mem> tcol;
-  Kokkos::View<const word*, mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>> words;
-  Kokkos::View<const std::uint32_t*, mem> xbits;
-  Kokkos::View<const value_type*, mem> xval;
+  b2sr_operands<mem, T, S> in;
   Kokkos::View<std::uint32_t*, mem> tbits;  // YBits: temporary result bits
   Kokkos::View<value_type*, mem> tval;      // !YBits: temporary result values (identity-filled)
   vertex_t n;
@@ -261,16 +274,16 @@ struct b2sr_push_functor {
     // Active rows of this tile row.
     std::uint64_t active = 0;
     if constexpr (XBits) {
-      active = static_cast<std::uint64_t>(bitmap_segment<T>(xbits, tr));
+      active = static_cast<std::uint64_t>(bitmap_segment<T>(in.xbits, tr));
     } else {
       for (int r = 0; r < T; ++r) {
         const vertex_t i = tr * T + r;
-        if (i < n && xval(i) != S::identity()) active |= std::uint64_t(1) << r;
+        if (i < n && in.xval(i) != S::identity()) active |= std::uint64_t(1) << r;
       }
     }
     if (!active) return;
-    for (offset_t k = ptr(tr); k < ptr(tr + 1); ++k) {
-      const vertex_t tc = tcol(k);
+    for (offset_t k = in.ptr(tr); k < in.ptr(tr + 1); ++k) {
+      const vertex_t tc = in.tcol(k);
       if constexpr (YBits && bit_reduction_v<S> == bit_reduction::or_and) {
         // OR of the active rows' words is the output segment.
         std::uint64_t seg = 0;
@@ -278,7 +291,7 @@ struct b2sr_push_functor {
         while (a) {
           const int r = count_trailing_zeros(a);
           a &= a - 1;
-          seg |= tile_row_bits<T>(words, k, r, row_major);
+          seg |= tile_row_bits<T>(in.words, k, r, in.row_major);
         }
         if (!seg) continue;
         const std::uint64_t bit0 = std::uint64_t(tc) * T;
@@ -293,12 +306,12 @@ struct b2sr_push_functor {
           const int r = count_trailing_zeros(a);
           a &= a - 1;
           const vertex_t i = tr * T + r;  // the input index: A(i, j) contributes x(i) to y(j)
-          std::uint64_t bits = tile_row_bits<T>(words, k, r, row_major);
+          std::uint64_t bits = tile_row_bits<T>(in.words, k, r, in.row_major);
           value_type xi;
           if constexpr (XBits)
             xi = S::one();
           else
-            xi = xval(i);
+            xi = in.xval(i);
           while (bits) {
             const vertex_t j = tc * T + count_trailing_zeros(bits);
             bits &= bits - 1;
@@ -381,17 +394,10 @@ struct b2sr_mxv_generic {
                    const mxv_options& opts) {
     b2sr_pull_functor<ExecSpace, T, S, XBits, YBits, Accum> f;
     constexpr int R = decltype(f)::R;
+    f.in = make_b2sr_operands<T, S>(a, x);
     f.n = a.n;
     f.n_blocks = static_cast<vertex_t>(ceil_div<std::uint64_t>(a.n, R));
-    f.row_major = a.order == bit_order::row_major;
     f.early_exit = opts.early_exit;
-    f.ptr = a.tile_row_ptr;
-    f.tcol = a.tile_col_idx;
-    f.words = a.template tile_words<tile_word_t<T>>();
-    if constexpr (XBits)
-      f.xbits = x.words;
-    else
-      f.xval = x;
     if constexpr (YBits)
       f.ybits = y.words;
     else
@@ -407,15 +413,8 @@ struct b2sr_mxv_generic {
   template <int T>
   static void push(const ExecSpace& exec, Y& y, const mask_args<mem>& mask, const b2sr_matrix<mem>& a, const X& x) {
     b2sr_push_functor<ExecSpace, T, S, XBits, YBits> f;
-    f.row_major = a.order == bit_order::row_major;
-    f.ptr = a.tile_row_ptr;
-    f.tcol = a.tile_col_idx;
-    f.words = a.template tile_words<tile_word_t<T>>();
+    f.in = make_b2sr_operands<T, S>(a, x);
     f.n = a.n;
-    if constexpr (XBits)
-      f.xbits = x.words;
-    else
-      f.xval = x;
     if constexpr (YBits) {
       f.tbits = allocate_view<Kokkos::View<std::uint32_t*, mem>>("bitgraph::vxm::tmp_bits", y.words.extent(0));
     } else {
@@ -469,17 +468,10 @@ struct b2sr_mxv_generic {
                          const X& x) {
     pull_by_tiles(exec, y, mask, a.n, [&](auto tbits, auto tval) {
       b2sr_pull_tiles_functor<ExecSpace, T, S, XBits, YBits> f;
+      f.in = make_b2sr_operands<T, S>(a, x);
       f.n = a.n;
       f.n_tile_rows = a.n_tile_rows;
       f.n_tiles = a.n_tiles;
-      f.row_major = a.order == bit_order::row_major;
-      f.ptr = a.tile_row_ptr;
-      f.tcol = a.tile_col_idx;
-      f.words = a.template tile_words<tile_word_t<T>>();
-      if constexpr (XBits)
-        f.xbits = x.words;
-      else
-        f.xval = x;
       f.tbits = tbits;
       f.tval = tval;
       f.mask = mask;
