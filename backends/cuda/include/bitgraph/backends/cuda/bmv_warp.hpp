@@ -104,13 +104,19 @@ __global__ void __launch_bounds__(bmv_block_threads)
   // An allowed row lies below n, so its tile row exists.
   const vertex_t tr = static_cast<vertex_t>(T == 64 ? warp : (warp * 32 + lane) / T);
 
-  // The columns and row-`r` words of tiles [kb, kb + U) of the tile row (none past kend), all in flight at once.
-  auto load_tiles = [&](offset_t kb, offset_t kend, int r, vertex_t(&col)[U], bits_t(&w)[U]) {
+  // Walks tiles [k, kend) of the tile row U at a time: the columns and row-`r` words of a batch are all in
+  // flight before `use(col, w)` sees them (tiles past kend read as empty).
+  auto each_batch = [&](offset_t k, offset_t kend, int r, auto&& use) {
+    for (; k < kend; k += U) {
+      vertex_t col[U];
+      bits_t w[U];
 #pragma unroll
-    for (int u = 0; u < U; ++u) {
-      const bool in = kb + u < kend;
-      col[u] = in ? __ldg(tcol + kb + u) : 0;
-      w[u] = in ? detail::load_word<T>(words, (kb + u) * T + r) : bits_t(0);
+      for (int u = 0; u < U; ++u) {
+        const bool in = k + u < kend;
+        col[u] = in ? __ldg(tcol + k + u) : 0;
+        w[u] = in ? detail::load_word<T>(words, (k + u) * T + r) : bits_t(0);
+      }
+      use(col, w);
     }
   };
 
@@ -120,7 +126,7 @@ __global__ void __launch_bounds__(bmv_block_threads)
     if constexpr (XBits) {
       // A row that may stop at its first hit takes one tile per step (loads past the hit would be wasted);
       // the others issue the loads of U tiles first, as the full-precision path does.
-      const bool stops = early_exit && (bit_reduction_v<S> == bit_reduction::or_and || allows_early_exit_v<S>);
+      const bool stops = early_exit && allows_early_exit_v<S>;  // OR / ANY monoids (or_and is one of them)
       // Adds a tile's hits (bits: row word AND input segment, not 0) to the row; true when the row is done.
       auto add_tile = [&](bits_t bits, vertex_t col) {
         if constexpr (bit_reduction_v<S> == bit_reduction::or_and) {
@@ -133,7 +139,7 @@ __global__ void __launch_bounds__(bmv_block_threads)
           for (; bits; bits &= bits - 1) {
             const vertex_t j = col * T + detail::lowest_bit(bits);
             t[h] = S::add(t[h], S::multiply(S::one(), S::one(), static_cast<vertex_t>(rows[h]), j));
-            if (allows_early_exit_v<S> && stops) return true;
+            if (stops) return true;
           }
           return false;
         }
@@ -148,23 +154,17 @@ __global__ void __launch_bounds__(bmv_block_threads)
           if (bits && add_tile(bits, col)) break;
         }
       } else {
-        for (offset_t kb = ptr[tr]; kb < kend; kb += U) {
-          vertex_t col[U];
-          bits_t w[U];
-          load_tiles(kb, kend, lr[h], col, w);
+        each_batch(ptr[tr], kend, lr[h], [&](const vertex_t(&col)[U], bits_t(&w)[U]) {
 #pragma unroll
           for (int u = 0; u < U; ++u)
             if (w[u]) w[u] &= detail::load_segment<T>(xbits, col[u]);
 #pragma unroll
           for (int u = 0; u < U; ++u)
             if (w[u]) add_tile(w[u], col[u]);
-        }
+        });
       }
     } else {
-      for (offset_t kb = ptr[tr]; kb < kend; kb += U) {
-        vertex_t col[U];
-        bits_t w[U];
-        load_tiles(kb, kend, lr[h], col, w);
+      each_batch(ptr[tr], kend, lr[h], [&](const vertex_t(&col)[U], const bits_t(&w)[U]) {
 #pragma unroll
         for (int u = 0; u < U; ++u) {
           for (bits_t bits = w[u]; bits; bits &= bits - 1) {
@@ -174,7 +174,7 @@ __global__ void __launch_bounds__(bmv_block_threads)
             t[h] = S::add(t[h], S::multiply(S::one(), xj, static_cast<vertex_t>(rows[h]), j));
           }
         }
-      }
+      });
     }
   }
 
