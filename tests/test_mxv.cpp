@@ -291,6 +291,107 @@ TEMPLATE_TEST_CASE("mxv on CSR with weights equals the dense reference", "[ops][
   for (vertex_t i = 0; i < g.n; ++i) CHECK(got[i] == (mb[i] ? 0 : tb[i]));
 }
 
+namespace {
+
+// CSR products: every kernel path, balance and early-exit setting, with and without weights, on graphs with a
+// hub row longer than a warp's run of entries (it spans runs), many empty rows, and none.
+std::vector<graph_case> csr_graphs() {
+  auto g = graphs();
+  g.push_back({test::random_edges(700, 90, 15), graph_kind::directed});  // mostly empty rows
+  g.push_back({test::random_edges(0, 0, 16), graph_kind::directed});
+  auto hub = hub_edges(1500, 17);
+  for (std::size_t e = 0; e < hub.src.size(); ++e) hub.weights.push_back(double(1 + e % 9));
+  g.push_back({hub, graph_kind::directed});
+  g.push_back({test::random_edges(300, 3000, 18, true), graph_kind::directed});
+  return g;
+}
+
+template <class Exec, class S, bool XBits, bool YBits, class Accum = no_accumulator>
+void check_csr(const Exec& exec, const char* what, bool check_any = false) {
+  using T = typename S::value_type;
+  using mem = typename Exec::memory_space;
+  std::uint64_t seed = 500;
+  for (auto& gc : csr_graphs()) {
+    csr_build_options o;
+    o.kind = gc.kind;
+    auto g = build_csr(exec, gc.el, o);
+    const vertex_t n = g.n;
+    auto A = test::to_dense_matrix(g);
+    for (auto alg : test::kernel_paths<Exec>()) {
+      for (auto bal : {mxv_balance::automatic, mxv_balance::by_rows, mxv_balance::by_tiles}) {
+        for (bool early : {true, false}) {
+          for (const auto& mc : mask_cases) {
+            ++seed;
+            INFO(what << " n=" << n << " nnz=" << g.nnz << " weighted=" << g.has_weights << " alg=" << to_string(alg)
+                      << " balance=" << to_string(bal) << " early_exit=" << early << " mask=" << mc.use << mc.complement
+                      << mc.replace);
+            auto xb = test::random_bits(n, 0.3, seed);
+            std::vector<T> xv(n, S::identity());
+            for (vertex_t j = 0; j < n; ++j)
+              if (xb[j]) xv[j] = XBits ? S::one() : static_cast<T>(1 + (seed + j) % 5);
+            auto mb = test::random_bits(n, 0.5, seed + 7);
+            vector_mask<mem> mask{make_bits(exec, mb), mc.complement, mc.replace};
+            mxv_options opts;
+            opts.algorithm = alg;
+            opts.balance = bal;
+            opts.early_exit = early;
+            auto t_ref = test::product<S>(A, xv, false, g.has_weights);
+            auto run = [&](auto& y, const auto& x) {
+              if (mc.use)
+                mxv(exec, y, mask, Accum{}, S{}, g, x, opts);
+              else
+                mxv(exec, y, no_mask{}, Accum{}, S{}, g, x, opts);
+            };
+            auto allowed = [&](vertex_t i) { return !mc.use || ((mb[i] != 0) != mc.complement); };
+            if constexpr (YBits) {
+              auto y0 = test::random_bits(n, 0.5, seed + 3);
+              auto y = make_bits(exec, y0);
+              run(y, make_bits(exec, xb));
+              auto got = host_bits(y);
+              for (vertex_t i = 0; i < n; ++i) {
+                const bool old = y0[i] != 0, t = t_ref[i] != S::identity();
+                CHECK(bool(got[i]) ==
+                      (allowed(i) ? test::merge<S, Accum>(old, t, true, mc.replace) != 0 : (mc.replace ? false : old)));
+              }
+            } else {
+              std::vector<T> y0(n);
+              for (vertex_t i = 0; i < n; ++i) y0[i] = (i % 3 == 0) ? S::identity() : static_cast<T>(2 + i % 4);
+              auto y = test::to_view<mem>(y0);
+              if constexpr (XBits)
+                run(y, make_bits(exec, xb));
+              else
+                run(y, Kokkos::View<const T*, mem>(test::to_view<mem>(xv)));
+              auto got = test::to_vector(y);
+              for (vertex_t i = 0; i < n; ++i) {
+                if (check_any && allowed(i)) {
+                  if (std::is_same_v<Accum, no_accumulator>) CHECK(any_ok<S>(A, xv, false, i, got[i]));
+                } else {
+                  CHECK(got[i] == test::merge<S, Accum>(y0[i], t_ref[i], allowed(i), mc.replace));
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("mxv on CSR: every scheme, path and balance equals the dense reference", "[ops][mxv][csr]",
+                   BITGRAPH_TEST_SPACES) {
+  TestType exec;
+  check_csr<TestType, lor_land, true, true>(exec, "lor_land bin·bin→bin");
+  check_csr<TestType, lor_land, true, true, accumulate_with<lor_monoid>>(exec, "lor_land+accum bin·bin→bin");
+  check_csr<TestType, plus_pair<std::int32_t>, true, false>(exec, "plus_pair bin·bin→full");
+  check_csr<TestType, plus_times<double>, false, false>(exec, "plus_times bin·full→full");
+  check_csr<TestType, plus_times<float>, false, false, accumulate_with<plus_monoid<float>>>(exec, "plus_times+accum");
+  check_csr<TestType, min_plus<std::int32_t>, false, false, accumulate_with<min_monoid<std::int32_t>>>(exec,
+                                                                                                       "min_plus");
+  check_csr<TestType, any_secondi<vertex_t>, false, false>(exec, "any_secondi", true);
+}
+
 TEST_CASE("the automatic pull balance splits by tiles where rows would hold the kernel up", "[ops][mxv]") {
   using bitgraph::detail::pull_by_tiles;
   constexpr std::int64_t h100 = 132 * 2048;  // resident threads of an H100

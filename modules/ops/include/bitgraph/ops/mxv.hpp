@@ -47,8 +47,12 @@ void vxm(const ExecSpace& exec, Y& y, const Mask& mask, const Accum&, const S&, 
 
 /// y<mask> = accum(y, A ⊕.⊗ x) on a CSR graph: row-based (pull), using the edge weights as A's values
 /// when the graph has them (1 otherwise). x may be a bitmap (entries 1 where set) or a dense vector whose
-/// identity entries count as absent. Work O(nnz + n). Throws `invalid_argument_error` on size mismatches
-/// or a push direction (use `spmspv`), `unsupported_error` for a CUDA kernel path. Asynchronous on `exec`.
+/// identity entries count as absent. Work O(nnz + n). On CUDA (path `cuda_warp`, preferred) a pull either
+/// gives each row a group of lanes sized by the mean degree (rows may stop at their first contribution), or
+/// gives every warp an equal run of stored entries (`opts.balance`; automatic: by entries unless rows can
+/// stop early), so hub rows do not hold the kernel up. Host spaces run one thread per row.
+/// Throws `invalid_argument_error` on size mismatches or a push direction (use `spmspv`),
+/// `unsupported_error` for a CUDA kernel path on a host space. Asynchronous on `exec`.
 template <class ExecSpace, class S, class Y, class X, class Mask = no_mask, class Accum = no_accumulator>
 void mxv(const ExecSpace& exec, Y& y, const Mask& mask, const Accum&, const S&,
          const csr_graph<memory_space_t<ExecSpace>>& a, const X& x, const mxv_options& opts = {});
@@ -169,8 +173,9 @@ void mxv(const ExecSpace& exec, Y& y, const Mask& mask, const Accum&, const S&,
     throw invalid_argument_error("bitgraph::mxv: CSR products are row-based; use spmspv for the column-based form");
   }
   const op_algorithm path = detail::choose_path<ExecSpace>("mxv", opts.algorithm, impl::offer());
+  const bool by_entries = detail::csr_pull_by_entries<S>(opts);
   detail::profiling_region region("bitgraph::mxv");
-  impl::run(path, exec, y, detail::to_mask_args<mem>(mask), a, x, opts);
+  impl::run(path, exec, y, detail::to_mask_args<mem>(mask), a, x, opts, by_entries);
 }
 
 }  // namespace bitgraph

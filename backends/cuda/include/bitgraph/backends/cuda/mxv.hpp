@@ -1,11 +1,13 @@
 // CUDA leaf of mxv / vxm: the warp BMV kernels (bmv_warp.hpp) for pulls on row-major tiles, by rows (a
 // lane per row, 32 rows per warp) or by tiles (equal runs of tiles per warp, atomics into the result) as the
-// plan says. Every other path (pushes, column-major tiles, `generic`) goes back to the generic core.
+// plan says; the warp CSR kernels (spmv_warp.hpp) for CSR pulls, by rows or by entries. Every other path
+// (pushes, column-major tiles, `generic`) goes back to the generic core.
 #pragma once
 
 #include <Kokkos_Core.hpp>
 
 #include "bitgraph/backends/cuda/bmv_warp.hpp"
+#include "bitgraph/backends/cuda/spmv_warp.hpp"
 #include "bitgraph/core/dispatch.hpp"
 #include "bitgraph/ops/detail/mxv_generic.hpp"
 #include "bitgraph/ops/options.hpp"
@@ -48,7 +50,7 @@ struct b2sr_mxv_impl<Kokkos::Cuda, S, Y, X, Accum> {
     dispatch_tile_dim(plan.matrix->tile_dim, [&](auto td) {
       constexpr int T = decltype(td)::value;
       if (plan.by_tiles) {
-        generic::pull_by_tiles(exec, y, mask, plan.matrix->n, [&](auto tbits, auto tval) {
+        pull_into_targets<Kokkos::Cuda, S, Accum>(exec, y, mask, plan.matrix->n, [&](auto tbits, auto tval) {
           cuda::launch_bmv_tiles<T, S, XBits, YBits>(exec, *plan.matrix, xb, xv, tbits.data(), tval.data(),
                                                      mask.bits.data(), mask.masked, mask.complement, opts.early_exit);
         });
@@ -57,6 +59,44 @@ struct b2sr_mxv_impl<Kokkos::Cuda, S, Y, X, Accum> {
                                                          mask.masked, mask.complement, mask.replace, opts.early_exit);
       }
     });
+  }
+};
+
+template <class S, class Y, class X, class Accum>
+struct csr_mxv_impl<Kokkos::Cuda, S, Y, X, Accum> {
+  using mem = Kokkos::CudaSpace;
+  using generic = csr_mxv_generic<Kokkos::Cuda, S, Y, X, Accum>;
+
+  static path_offer offer() { return generic::offer().offer(op_algorithm::cuda_warp); }
+
+  static void run(op_algorithm path, const Kokkos::Cuda& exec, Y& y, const mask_args<mem>& mask,
+                  const csr_graph<mem>& a, const X& x, const mxv_options& opts, bool by_entries) {
+    if (path != op_algorithm::cuda_warp) return run_generic<generic>(exec, y, mask, a, x, opts, by_entries);
+    using value_type = typename S::value_type;
+    constexpr bool XBits = is_bitmap<X>::value;
+    constexpr bool YBits = is_bitmap<Y>::value;
+    const std::uint32_t* xb = nullptr;
+    const value_type* xv = nullptr;
+    if constexpr (XBits)
+      xb = x.words.data();
+    else
+      xv = x.data();
+    if (by_entries) {
+      pull_into_targets<Kokkos::Cuda, S, Accum>(exec, y, mask, a.n, [&](auto tbits, auto tval) {
+        cuda::launch_spmv_entries<S, XBits, YBits>(exec, a, xb, xv, tbits.data(), tval.data(), mask.bits.data(),
+                                                   mask.masked, mask.complement);
+      });
+      return;
+    }
+    std::uint32_t* yb = nullptr;
+    value_type* yv = nullptr;
+    if constexpr (YBits)
+      yb = y.words.data();
+    else
+      yv = y.data();
+    cuda::launch_spmv_rows<S, XBits, YBits, Accum>(exec, a, xb, xv, yb, yv, mask.bits.data(), mask.masked,
+                                                   mask.complement, mask.replace,
+                                                   opts.early_exit && allows_early_exit_v<S>);
   }
 };
 

@@ -375,6 +375,42 @@ double input_density(const ExecSpace& exec, const X& x, vertex_t n) {
   }
 }
 
+/// A balanced pull's output: `kernel(tbits, tval)` combines the products into identity-filled targets with
+/// atomics (or plain stores for rows one thread group owns). Without a mask and an accumulator the targets are
+/// y itself (the product is the result); otherwise a temporary that is then merged into y under the GraphBLAS
+/// rules.
+template <class ExecSpace, class S, class Accum, class Y, class Kernel>
+void pull_into_targets(const ExecSpace& exec, Y& y, const mask_args<memory_space_t<ExecSpace>>& mask, vertex_t n,
+                       Kernel&& kernel) {
+  using mem = memory_space_t<ExecSpace>;
+  using value_type = typename S::value_type;
+  constexpr bool direct = std::is_same_v<Accum, no_accumulator>;
+  if constexpr (is_bitmap<Y>::value) {
+    Kokkos::View<std::uint32_t*, mem> tbits;
+    if (direct && !mask.masked) {
+      tbits = y.words;
+      Kokkos::deep_copy(exec, tbits, std::uint32_t(0));
+    } else {
+      tbits = allocate_view<Kokkos::View<std::uint32_t*, mem>>("bitgraph::mxv::tmp_bits", y.words.extent(0));
+    }
+    kernel(tbits, Kokkos::View<value_type*, mem>());
+    if (!(direct && !mask.masked))
+      Kokkos::parallel_for("bitgraph::mxv::merge_bits", Kokkos::RangePolicy<ExecSpace>(exec, 0, y.words.extent(0)),
+                           merge_temporary_bits<mem, Accum>{n, tbits, y.words, mask});
+  } else {
+    Kokkos::View<value_type*, mem> tval;
+    if (direct && !mask.masked)
+      tval = y;
+    else
+      tval = allocate_view<Kokkos::View<value_type*, mem>>("bitgraph::mxv::tmp_values", n, false);
+    Kokkos::deep_copy(exec, tval, S::identity());
+    kernel(Kokkos::View<std::uint32_t*, mem>(), tval);
+    if (!(direct && !mask.masked))
+      Kokkos::parallel_for("bitgraph::mxv::merge_values", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+                           merge_temporary_values<mem, S, Accum>{tval, y, mask});
+  }
+}
+
 /// The portable B2SR product along a plan: pull over the rows of `plan.matrix` (y = M x), or push over
 /// them (y = M^T x).
 template <class ExecSpace, class S, class Y, class X, class Accum>
@@ -431,42 +467,10 @@ struct b2sr_mxv_generic {
     }
   }
 
-  /// A tile-balanced pull: `kernel(tbits, tval)` combines the products into identity-filled targets with
-  /// atomics. Without a mask and an accumulator the targets are y itself (the product is the result);
-  /// otherwise a temporary that is then merged into y under the GraphBLAS rules.
-  template <class Kernel>
-  static void pull_by_tiles(const ExecSpace& exec, Y& y, const mask_args<mem>& mask, vertex_t n, Kernel&& kernel) {
-    constexpr bool direct = std::is_same_v<Accum, no_accumulator>;
-    if constexpr (YBits) {
-      Kokkos::View<std::uint32_t*, mem> tbits;
-      if (direct && !mask.masked) {
-        tbits = y.words;
-        Kokkos::deep_copy(exec, tbits, std::uint32_t(0));
-      } else {
-        tbits = allocate_view<Kokkos::View<std::uint32_t*, mem>>("bitgraph::mxv::tmp_bits", y.words.extent(0));
-      }
-      kernel(tbits, Kokkos::View<value_type*, mem>());
-      if (!(direct && !mask.masked))
-        Kokkos::parallel_for("bitgraph::mxv::merge_bits", Kokkos::RangePolicy<ExecSpace>(exec, 0, y.words.extent(0)),
-                             merge_temporary_bits<mem, Accum>{n, tbits, y.words, mask});
-    } else {
-      Kokkos::View<value_type*, mem> tval;
-      if (direct && !mask.masked)
-        tval = y;
-      else
-        tval = allocate_view<Kokkos::View<value_type*, mem>>("bitgraph::mxv::tmp_values", n, false);
-      Kokkos::deep_copy(exec, tval, S::identity());
-      kernel(Kokkos::View<std::uint32_t*, mem>(), tval);
-      if (!(direct && !mask.masked))
-        Kokkos::parallel_for("bitgraph::mxv::merge_values", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
-                             merge_temporary_values<mem, S, Accum>{tval, y, mask});
-    }
-  }
-
   template <int T>
   static void pull_tiles(const ExecSpace& exec, Y& y, const mask_args<mem>& mask, const b2sr_matrix<mem>& a,
                          const X& x) {
-    pull_by_tiles(exec, y, mask, a.n, [&](auto tbits, auto tval) {
+    pull_into_targets<ExecSpace, S, Accum>(exec, y, mask, a.n, [&](auto tbits, auto tval) {
       b2sr_pull_tiles_functor<ExecSpace, T, S, XBits, YBits> f;
       f.in = make_b2sr_operands<T, S>(a, x);
       f.n = a.n;
@@ -569,7 +573,18 @@ struct csr_pull_values {
   }
 };
 
-/// The portable CSR product: row-based, one thread per row (per output word for bitmaps).
+/// Whether a CSR pull should split its work by stored entries (equal runs per warp, partial rows combined
+/// with atomics) rather than by rows: when asked (`by_tiles` names the balanced split for every format), or
+/// automatically unless its rows can stop at their first contribution (a row-based walk then reads only what
+/// it needs, and hub rows usually stop early).
+template <class S>
+bool csr_pull_by_entries(const mxv_options& opts) {
+  if (opts.balance != mxv_balance::automatic) return opts.balance == mxv_balance::by_tiles;
+  return !(opts.early_exit && allows_early_exit_v<S>);
+}
+
+/// The portable CSR product: row-based, one thread per row (per output word for bitmaps), whatever the
+/// balance says (host spaces run a few threads, each of which gets many rows).
 template <class ExecSpace, class S, class Y, class X, class Accum>
 struct csr_mxv_generic {
   using mem = memory_space_t<ExecSpace>;
@@ -577,12 +592,12 @@ struct csr_mxv_generic {
 
   static path_offer offer() {
     return path_offer{}
-        .refuse(op_algorithm::cuda_warp, "CSR products have the portable kernel only (use generic)")
+        .refuse(op_algorithm::cuda_warp, "the cuda-warp CSR kernels run on CUDA spaces only")
         .refuse(op_algorithm::cuda_mma, "there is no tensor-core kernel for CSR products");
   }
 
   static void run(op_algorithm, const ExecSpace& exec, Y& y, const mask_args<mem>& mask, const csr_graph<mem>& a,
-                  const X& x, const mxv_options& opts) {
+                  const X& x, const mxv_options& opts, bool /*by_entries*/) {
     csr_row_product<mem, S, XBits> product;
     product.row_ptr = a.row_ptr;
     product.col = a.col_idx;

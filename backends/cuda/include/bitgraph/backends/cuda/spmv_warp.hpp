@@ -1,0 +1,334 @@
+// CUDA warp kernels for CSR pull products (the CSR leaf of mxv). By rows, a warp owns 32 consecutive rows and
+// gives each a group of G lanes (G from the mean degree), so bitmap outputs take one ballot per word and rows
+// may stop at their first hit. By entries, warps take equal runs of stored entries whatever rows they belong
+// to and find each row's sum with a segmented warp scan, so a hub row is spread over many warps.
+#pragma once
+
+#include <Kokkos_Core.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <type_traits>
+
+#include "bitgraph/backends/cuda/bmv_warp.hpp"
+#include "bitgraph/backends/cuda/check.hpp"
+#include "bitgraph/formats/csr.hpp"
+#include "bitgraph/ops/detail/graphblas.hpp"
+#include "bitgraph/semirings/semirings.hpp"
+
+namespace bitgraph::cuda {
+
+/// Entries whose loads a lane issues together before it uses them (memory-level parallelism for the gathers
+/// of x, which dominate a CSR product).
+inline constexpr int spmv_unroll = 4;
+
+namespace detail {
+
+/// Shuffles for any arithmetic value type (8- and 16-bit ones travel as int).
+template <class V>
+__device__ __forceinline__ V shfl_idx(V v, int src, int width = 32) {
+  if constexpr (std::is_floating_point_v<V> || sizeof(V) >= 4)
+    return __shfl_sync(0xffffffffu, v, src, width);
+  else
+    return static_cast<V>(__shfl_sync(0xffffffffu, static_cast<int>(v), src, width));
+}
+template <class V>
+__device__ __forceinline__ V shfl_up(V v, int delta) {
+  if constexpr (std::is_floating_point_v<V> || sizeof(V) >= 4)
+    return __shfl_up_sync(0xffffffffu, v, delta);
+  else
+    return static_cast<V>(__shfl_up_sync(0xffffffffu, static_cast<int>(v), delta));
+}
+template <class V>
+__device__ __forceinline__ V shfl_xor(V v, int lane_mask) {
+  if constexpr (std::is_floating_point_v<V> || sizeof(V) >= 4)
+    return __shfl_xor_sync(0xffffffffu, v, lane_mask);
+  else
+    return static_cast<V>(__shfl_xor_sync(0xffffffffu, static_cast<int>(v), lane_mask));
+}
+
+/// Whether row i is computed under the mask.
+__device__ __forceinline__ bool row_allowed(std::uint64_t i, const std::uint32_t* mbits, bool masked, bool complement) {
+  return (::bitgraph::detail::allowed_bits(masked ? __ldg(mbits + (i >> 5)) : 0u, masked, complement) >> (i & 31)) & 1u;
+}
+
+/// x(j) as the product reads it: one for a set bit of a bitmap input, the identity (absent) for a clear one.
+template <class S, bool XBits>
+__device__ __forceinline__ typename S::value_type input_at(vertex_t j, const std::uint32_t* xbits,
+                                                           const typename S::value_type* xval) {
+  if constexpr (XBits)
+    return (__ldg(xbits + (j >> 5)) >> (j & 31)) & 1u ? S::one() : S::identity();
+  else
+    return __ldg(xval + j);
+}
+
+}  // namespace detail
+
+/// CSR pull by rows: warp w computes rows [32w, 32w + 32) in G passes of 32/G rows, a group of G lanes per
+/// row striding over its entries, `spmv_unroll` of them in flight per lane; the groups' sums are reduced with
+/// shuffles and handed to the lane of their row, which merges it into y under the mask (bitmaps: one ballot
+/// and one word per warp). Rows that may stop (`stops`: OR / ANY monoids with early exit) stop once a lane of
+/// their group has a contribution.
+template <class S, bool XBits, bool YBits, class Accum>
+__global__ void __launch_bounds__(bmv_block_threads)
+    spmv_rows_kernel(const offset_t* __restrict__ row_ptr, const vertex_t* __restrict__ col,
+                     const double* __restrict__ w, vertex_t n, std::uint64_t n_warps, int G,
+                     const std::uint32_t* __restrict__ xbits, const typename S::value_type* __restrict__ xval,
+                     std::uint32_t* __restrict__ ybits, typename S::value_type* __restrict__ yval,
+                     const std::uint32_t* __restrict__ mbits, bool masked, bool complement, bool replace, bool stops) {
+  using value_type = typename S::value_type;
+  constexpr int U = spmv_unroll;
+  const std::uint64_t warp = (std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
+  const int lane = threadIdx.x & 31;
+  if (warp >= n_warps) return;  // uniform per warp
+  const int per_pass = 32 / G;
+  const int gi = lane / G, gl = lane % G;
+  const unsigned group_bits = G == 32 ? 0xffffffffu : ((1u << G) - 1u) << (gi * G);
+  const std::uint64_t row0 = warp * 32;
+  const bool my_allowed = row0 + lane < n && detail::row_allowed(row0 + lane, mbits, masked, complement);
+  value_type mine = S::identity();
+
+  for (int p = 0; p < G; ++p) {
+    const std::uint64_t i = row0 + std::uint64_t(p) * per_pass + gi;
+    const bool ok = i < n && detail::row_allowed(i, mbits, masked, complement);
+    offset_t k = ok ? __ldg(row_ptr + i) + gl : 0;
+    const offset_t kend = ok ? __ldg(row_ptr + i + 1) : 0;
+    value_type t = S::identity();
+    bool done = false;
+    // Warp-uniform loop (shuffles and ballots below need every lane); a group leaves when its row is done.
+    while (__any_sync(0xffffffffu, k < kend && !done)) {
+      if (k < kend && !done) {
+        vertex_t c[U];
+        value_type a[U], xv[U];
+#pragma unroll
+        for (int u = 0; u < U; ++u) {
+          const offset_t q = k + offset_t(u) * G;
+          const bool in = q < kend;
+          c[u] = in ? __ldg(col + q) : 0;
+          a[u] = in && w != nullptr ? static_cast<value_type>(__ldg(w + q)) : S::one();
+        }
+#pragma unroll
+        for (int u = 0; u < U; ++u)
+          xv[u] = k + offset_t(u) * G < kend ? detail::input_at<S, XBits>(c[u], xbits, xval) : S::identity();
+#pragma unroll
+        for (int u = 0; u < U; ++u)
+          if (xv[u] != S::identity()) t = S::add(t, S::multiply(a[u], xv[u], static_cast<vertex_t>(i), c[u]));
+        k += offset_t(U) * G;
+      }
+      if (stops && (__ballot_sync(0xffffffffu, t != S::identity()) & group_bits)) done = true;
+    }
+    for (int off = G / 2; off >= 1; off >>= 1) t = S::add(t, detail::shfl_xor(t, off));
+    // Row p·(32/G) + g of the warp sits in group g; its lane is p·(32/G) + g.
+    const value_type v = detail::shfl_idx(t, (lane % per_pass) * G);
+    if (lane / per_pass == p) mine = v;
+  }
+
+  const std::uint64_t i = row0 + lane;
+  if constexpr (YBits) {
+    const unsigned tb = __ballot_sync(0xffffffffu, my_allowed && mine != S::identity());
+    const unsigned ab = __ballot_sync(0xffffffffu, my_allowed);
+    if (lane == 0) {
+      // The old word matters only to an accumulator or where the mask keeps bits: else no read.
+      const std::uint32_t valid = ::bitgraph::detail::valid_bits(warp, n);
+      const bool keep_old = !std::is_same_v<Accum, no_accumulator> || (!replace && (ab & valid) != valid);
+      ybits[warp] = ::bitgraph::detail::merge_bits<Accum>(keep_old ? ybits[warp] : 0u, tb, ab, valid, replace);
+    }
+  } else if (i < n) {
+    if constexpr (std::is_same_v<Accum, no_accumulator>) {
+      if (my_allowed)
+        yval[i] = mine;
+      else if (replace)
+        yval[i] = S::identity();
+    } else {
+      yval[i] = ::bitgraph::detail::merge_value<Accum>(yval[i], mine, my_allowed, replace, S::identity());
+    }
+  }
+}
+
+/// CSR pull by entries: warp w takes the entries [w·C, w·C + C) whatever rows they belong to, 32 per step
+/// (coalesced), `spmv_unroll` steps of loads in flight. A step that lies wholly inside the warp's current row
+/// R only adds to the lanes' partial sums. Otherwise each lane finds its entry's row (a forward walk over the
+/// row pointers), a segmented scan over the lanes sums each row's entries, and the last lane of each row
+/// either carries the sum into the next step (the row goes on) or combines it into the target: a plain store
+/// when the row starts and ends in this run, else the monoid's atomic (an atomic OR on bitmap words). `t` is
+/// identity-filled (zero words) by the caller, who merges it into the output.
+template <class S, bool XBits, bool YBits>
+__global__ void __launch_bounds__(bmv_block_threads)
+    spmv_entries_kernel(const offset_t* __restrict__ row_ptr, const vertex_t* __restrict__ col,
+                        const double* __restrict__ w, vertex_t n, offset_t nnz, offset_t chunk,
+                        const std::uint32_t* __restrict__ xbits, const typename S::value_type* __restrict__ xval,
+                        std::uint32_t* tbits, typename S::value_type* tval, const std::uint32_t* __restrict__ mbits,
+                        bool masked, bool complement) {
+  using value_type = typename S::value_type;
+  constexpr int U = spmv_unroll;
+  constexpr vertex_t past = ~vertex_t(0);  // the row key of lanes beyond the run
+  const std::uint64_t warp = (std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
+  const int lane = threadIdx.x & 31;
+  const offset_t k0 = static_cast<offset_t>(warp) * chunk;
+  if (k0 >= nnz) return;  // uniform per warp
+  const offset_t k1 = k0 + chunk < nnz ? k0 + chunk : nnz;
+
+  auto combine = [&](vertex_t i, value_type v, bool store) {
+    if (v == S::identity()) return;
+    if constexpr (YBits)
+      atomicOr(tbits + (i >> 5), 1u << (i & 31));
+    else if (store)
+      tval[i] = v;
+    else
+      S::atomic_add(tval + i, v);
+  };
+  auto warp_sum = [&](value_type v) {
+    for (int off = 16; off >= 1; off >>= 1) v = S::add(v, detail::shfl_xor(v, off));
+    return v;
+  };
+
+  // The current row R, holding entry k0 at first: the last row whose first entry is at or before k0 (the rows
+  // before it, and any empty ones, end at or before k0).
+  vertex_t lo = 0, hi = n;
+  while (hi - lo > 1) {
+    const vertex_t mid = lo + (hi - lo) / 2;
+    if (__ldg(row_ptr + mid) <= k0)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  // While `have_r`, R holds the next step's first entry, and `acc` (spread over the lanes) is its partial sum.
+  bool have_r = true;
+  vertex_t R = lo;
+  bool r_from_start = __ldg(row_ptr + R) >= k0;  // R's first entry is in this run
+  offset_t r_end = __ldg(row_ptr + R + 1);
+  bool r_ok = detail::row_allowed(R, mbits, masked, complement);
+  value_type acc = S::identity();
+  // The lane's own row cursor (it only moves forward) and its mask bit.
+  vertex_t tr = R;
+  offset_t tr_end = r_end;
+  bool t_ok = r_ok;
+
+  for (offset_t base = k0; base < k1; base += offset_t(U) * 32) {
+    vertex_t c[U];
+    value_type a[U], xv[U];
+#pragma unroll
+    for (int u = 0; u < U; ++u) {
+      const offset_t k = base + offset_t(u) * 32 + lane;
+      const bool in = k < k1;
+      c[u] = in ? __ldg(col + k) : 0;
+      a[u] = in && w != nullptr ? static_cast<value_type>(__ldg(w + k)) : S::one();
+    }
+#pragma unroll
+    for (int u = 0; u < U; ++u)
+      xv[u] = base + offset_t(u) * 32 + lane < k1 ? detail::input_at<S, XBits>(c[u], xbits, xval) : S::identity();
+#pragma unroll
+    for (int u = 0; u < U; ++u) {
+      const offset_t sb = base + offset_t(u) * 32;  // the step's first entry
+      if (sb >= k1) break;                          // uniform
+      const offset_t se = sb + 32 < k1 ? sb + 32 : k1;
+      const offset_t k = sb + lane;
+      const bool in = k < k1;
+      if (have_r && r_end >= se) {  // uniform: the whole step lies in R
+        if (in && r_ok && xv[u] != S::identity()) acc = S::add(acc, S::multiply(a[u], xv[u], R, c[u]));
+        if (r_end == se) {  // R ends with this step
+          const value_type v = warp_sum(acc);
+          if (lane == 0) combine(R, v, r_from_start && r_end <= k1);
+          acc = S::identity();
+          have_r = false;
+        }
+        continue;
+      }
+      // Each lane's row, then a segmented scan: after it, the last lane of a row holds the row's sum here.
+      if (in) {
+        while (tr_end <= k) {
+          ++tr;
+          tr_end = __ldg(row_ptr + tr + 1);
+          t_ok = detail::row_allowed(tr, mbits, masked, complement);
+        }
+      }
+      const vertex_t key = in ? tr : past;
+      value_type v = in && t_ok && xv[u] != S::identity() ? S::multiply(a[u], xv[u], tr, c[u]) : S::identity();
+      if (have_r) {  // R's partial joins lane 0's entry, which lies in R
+        const value_type carried = warp_sum(acc);
+        acc = S::identity();
+        if (lane == 0) v = S::add(v, carried);
+      }
+#pragma unroll
+      for (int d = 1; d < 32; d <<= 1) {
+        const value_type vu = detail::shfl_up(v, d);
+        const vertex_t ku = __shfl_up_sync(0xffffffffu, key, d);
+        if (lane >= d && ku == key) v = S::add(v, vu);
+      }
+      const vertex_t next_key = __shfl_down_sync(0xffffffffu, key, 1);
+      const bool tail = in && (lane == 31 || next_key != key);
+      // Only R (lane 0's row, when carried in) can have started before this step.
+      const bool from_start = !(have_r && tr == R) || r_from_start;
+      const bool goes_on = tail && tr_end > se;  // only the last lane's row: it continues past this step
+      if (tail && !goes_on) combine(tr, v, from_start && tr_end <= k1);
+      // The row that goes on becomes R, its sum carried in lane 0's partial.
+      const unsigned carry = __ballot_sync(0xffffffffu, goes_on && se < k1);
+      if (carry) {
+        const int src = 31 - __clz(carry);
+        const value_type cv = detail::shfl_idx(v, src);
+        R = __shfl_sync(0xffffffffu, tr, src);
+        r_end = __shfl_sync(0xffffffffu, tr_end, src);
+        r_from_start = __shfl_sync(0xffffffffu, static_cast<int>(from_start), src) != 0;
+        r_ok = __shfl_sync(0xffffffffu, static_cast<int>(t_ok), src) != 0;
+        acc = lane == 0 ? cv : S::identity();
+        have_r = true;
+      } else {
+        if (goes_on) combine(tr, v, false);  // the run ends inside the row
+        have_r = false;
+      }
+    }
+  }
+  if (have_r) {  // the run ended inside R
+    const value_type v = warp_sum(acc);
+    if (lane == 0) combine(R, v, r_from_start && r_end <= k1);
+  }
+}
+
+/// Lanes per row of the by-rows kernel: enough that one unrolled step covers a mean row (4 entries a lane).
+inline int spmv_group_lanes(offset_t nnz, vertex_t n) {
+  const double mean = n ? double(nnz) / double(n) : 0.0;
+  int g = 1;
+  while (g < 32 && double(g) * spmv_unroll < mean) g *= 2;
+  return g;
+}
+
+/// Entries per warp of the entry-balanced kernel: about two runs per warp the device holds at once, at least
+/// four unrolled steps (the binary search amortised) and at most 16,384.
+inline offset_t spmv_entries_chunk(const Kokkos::Cuda& exec, offset_t nnz) {
+  const std::uint64_t resident_warps = std::max<std::uint64_t>(1, std::uint64_t(exec.concurrency()) / 32);
+  const offset_t span = offset_t(32) * spmv_unroll;
+  offset_t chunk = static_cast<offset_t>((nnz + 2 * resident_warps - 1) / (2 * resident_warps));
+  chunk = std::min<offset_t>(std::max<offset_t>(chunk, 4 * span), 16384);
+  return (chunk + span - 1) / span * span;
+}
+
+/// Launches the by-rows CSR pull on `exec`'s stream, merging into y under the mask.
+template <class S, bool XBits, bool YBits, class Accum>
+void launch_spmv_rows(const Kokkos::Cuda& exec, const csr_graph<Kokkos::CudaSpace>& a, const std::uint32_t* xbits,
+                      const typename S::value_type* xval, std::uint32_t* ybits, typename S::value_type* yval,
+                      const std::uint32_t* mbits, bool masked, bool complement, bool replace, bool stops) {
+  const std::uint64_t n_warps = (std::uint64_t(a.n) + 31) / 32;
+  if (n_warps == 0) return;
+  const std::uint64_t blocks = (n_warps * 32 + bmv_block_threads - 1) / bmv_block_threads;
+  spmv_rows_kernel<S, XBits, YBits, Accum><<<static_cast<unsigned>(blocks), bmv_block_threads, 0, exec.cuda_stream()>>>(
+      a.row_ptr.data(), a.col_idx.data(), a.has_weights ? a.weights.data() : nullptr, a.n, n_warps,
+      spmv_group_lanes(a.nnz, a.n), xbits, xval, ybits, yval, mbits, masked, complement, replace, stops);
+  BITGRAPH_CUDA_CHECK("mxv", "launching the by-rows CSR kernel", cudaGetLastError());
+}
+
+/// Launches the entry-balanced CSR pull on `exec`'s stream, combining into identity-filled `tbits` / `tval`.
+template <class S, bool XBits, bool YBits>
+void launch_spmv_entries(const Kokkos::Cuda& exec, const csr_graph<Kokkos::CudaSpace>& a, const std::uint32_t* xbits,
+                         const typename S::value_type* xval, std::uint32_t* tbits, typename S::value_type* tval,
+                         const std::uint32_t* mbits, bool masked, bool complement) {
+  if (a.nnz == 0 || a.n == 0) return;
+  const offset_t chunk = spmv_entries_chunk(exec, a.nnz);
+  const std::uint64_t threads = std::uint64_t((a.nnz + chunk - 1) / chunk) * 32;
+  const std::uint64_t blocks = (threads + bmv_block_threads - 1) / bmv_block_threads;
+  spmv_entries_kernel<S, XBits, YBits><<<static_cast<unsigned>(blocks), bmv_block_threads, 0, exec.cuda_stream()>>>(
+      a.row_ptr.data(), a.col_idx.data(), a.has_weights ? a.weights.data() : nullptr, a.n, a.nnz, chunk, xbits, xval,
+      tbits, tval, mbits, masked, complement);
+  BITGRAPH_CUDA_CHECK("mxv", "launching the entry-balanced CSR kernel", cudaGetLastError());
+}
+
+}  // namespace bitgraph::cuda
