@@ -278,7 +278,7 @@ int run_bench(const ExecSpace& exec, const options& opts) {
     const double vec_bits = std::ceil(n / 8.0), vec_f32 = 4.0 * n;
 
     if (wanted({"cusparse-spmv", "kokkos-kernels-spmv", "kokkos-csr-spmv", "bmv_bin_bin_bin", "bmv_bin_bin_full",
-                "bmv_bin_full_full", "csr_mxv_full"})) {
+                "bmv_bin_full_full", "csr_mxv_full", "hybrid_"})) {
       // Baseline SpMV: CSR with fp32 values (cuSPARSE on CUDA, else Kokkos Kernels, else plain Kokkos).
       auto c32 = bench::make_csr_fp32(exec, g);
       const double csr_bytes_moved = double(c32.nnz) * 8.0 + double(n + 1) * (c32.wide ? 8 : 4) + 2 * vec_f32;
@@ -315,8 +315,7 @@ int run_bench(const ExecSpace& exec, const options& opts) {
                       mxv(exec, yf, no_mask{}, no_accumulator{}, plus_times<float>{}, pattern,
                           Kokkos::View<const float*, mem>(xf[i % rot]), mo);
                     }),
-            double(g.nnz) * sizeof(vertex_t) + double(n + 1) * sizeof(offset_t) + 2 * vec_f32, spmv_name,
-            spmv.median);
+            double(g.nnz) * sizeof(vertex_t) + double(n + 1) * sizeof(offset_t) + 2 * vec_f32, spmv_name, spmv.median);
       }
       if (wanted({"bmv_bin_bin_bin"}))
         add("bmv_bin_bin_bin",
@@ -328,6 +327,36 @@ int run_bench(const ExecSpace& exec, const options& opts) {
             measure(exec, runs,
                     [&](int i) { mxv(exec, yf, no_mask{}, no_accumulator{}, plus_pair<float>{}, b, xb[i % rot], mo); }),
             index_bytes + vec_bits + vec_f32, spmv_name, spmv.median);
+      // The hybrid split of the same graph (bands of 32 rows as bits or CSR by bytes, tile size by bytes).
+      if (wanted({"hybrid_"})) {
+        hybrid_matrix<mem> hy;
+        const double hconvert = timed(exec, [&] { hy = to_hybrid(exec, g); });
+        const double hbytes = double(hy.bits_bytes + hy.csr_bytes);
+        const vertex_t n_bands = static_cast<vertex_t>((std::uint64_t(n) + 31) / 32);
+        std::printf(
+            "  hybrid: T = %d, %u of %u bands CSR, %.1f MiB bits + %.1f MiB CSR (pattern CSR %.1f MiB), %.2f ms\n",
+            hy.bits.tile_dim, hy.csr_band_count(), n_bands, hy.bits_bytes / 1048576.0, hy.csr_bytes / 1048576.0,
+            (4.0 * (double(n) + 1) + 4.0 * double(g.nnz)) / 1048576.0, hconvert * 1e3);
+        jg.set("hybrid", json::object()
+                             .set("tile_dim", hy.bits.tile_dim)
+                             .set("bands", n_bands)
+                             .set("csr_bands", hy.csr_band_count())
+                             .set("bits_bytes", hy.bits_bytes)
+                             .set("csr_bytes", hy.csr_bytes)
+                             .set("csr_pattern_bytes", 4 * (std::uint64_t(n) + 1) + 4 * std::uint64_t(g.nnz))
+                             .set("conversion_seconds", hconvert));
+        add("hybrid_bin_bin_bin",
+            measure(exec, runs,
+                    [&](int i) { mxv(exec, yb, no_mask{}, no_accumulator{}, lor_land{}, hy, xb[i % rot], mo); }),
+            hbytes + 2 * vec_bits, spmv_name, spmv.median);
+        add("hybrid_bin_full_full",
+            measure(exec, runs,
+                    [&](int i) {
+                      mxv(exec, yf, no_mask{}, no_accumulator{}, plus_times<float>{}, hy,
+                          Kokkos::View<const float*, mem>(xf[i % rot]), mo);
+                    }),
+            hbytes + 2 * vec_f32, spmv_name, spmv.median);
+      }
       if (wanted({"bmv_bin_full_full"}))
         add("bmv_bin_full_full",
             measure(exec, runs,

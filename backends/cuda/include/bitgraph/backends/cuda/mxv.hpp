@@ -69,8 +69,13 @@ struct csr_mxv_impl<Kokkos::Cuda, S, Y, X, Accum> {
 
   static path_offer offer() { return generic::offer().offer(op_algorithm::cuda_warp); }
 
-  static void run(op_algorithm path, const Kokkos::Cuda& exec, Y& y, const mask_args<mem>& mask,
-                  const csr_graph<mem>& a, const X& x, const mxv_options& opts, bool by_entries) {
+  static int group_lanes(op_algorithm path, const csr_rows<mem>& a) {
+    return path == op_algorithm::cuda_warp ? cuda::spmv_group_lanes(a.nnz, a.local_rows)
+                                           : generic::group_lanes(path, a);
+  }
+
+  static void run(op_algorithm path, const Kokkos::Cuda& exec, Y& y, const mask_args<mem>& mask, const csr_rows<mem>& a,
+                  const X& x, const mxv_options& opts, bool by_entries) {
     if (path != op_algorithm::cuda_warp) return run_generic<generic>(exec, y, mask, a, x, opts, by_entries);
     using value_type = typename S::value_type;
     constexpr bool XBits = is_bitmap<X>::value;
@@ -81,9 +86,10 @@ struct csr_mxv_impl<Kokkos::Cuda, S, Y, X, Accum> {
       xb = x.words.data();
     else
       xv = x.data();
+    const auto in = cuda::make_spmv_operands(a);
     if (by_entries) {
-      pull_into_targets<Kokkos::Cuda, S, Accum>(exec, y, mask, a.n, [&](auto tbits, auto tval) {
-        cuda::launch_spmv_entries<S, XBits, YBits>(exec, a, xb, xv, tbits.data(), tval.data(), mask.bits.data(),
+      csr_pull_into_targets<Kokkos::Cuda, S, Accum>(exec, y, mask, a, [&](auto tbits, auto tval) {
+        cuda::launch_spmv_entries<S, XBits, YBits>(exec, in, xb, xv, tbits.data(), tval.data(), mask.bits.data(),
                                                    mask.masked, mask.complement);
       });
       return;
@@ -94,7 +100,7 @@ struct csr_mxv_impl<Kokkos::Cuda, S, Y, X, Accum> {
       yb = y.words.data();
     else
       yv = y.data();
-    cuda::launch_spmv_rows<S, XBits, YBits, Accum>(exec, a, xb, xv, yb, yv, mask.bits.data(), mask.masked,
+    cuda::launch_spmv_rows<S, XBits, YBits, Accum>(exec, in, xb, xv, yb, yv, mask.bits.data(), mask.masked,
                                                    mask.complement, mask.replace,
                                                    opts.early_exit && allows_early_exit_v<S>);
   }
