@@ -13,45 +13,29 @@
 
 #include "bitgraph/formats/hybrid.hpp"
 #include "bitgraph/ops/mxv.hpp"
+#include "support/mxv_cases.hpp"
 #include "support/random_graphs.hpp"
 #include "support/reference.hpp"
 #include "support/spaces.hpp"
 
 using namespace bitgraph;
+using test::csr_pattern;
+using test::hub_edges;
+using test::mask_cases;
+using test::pattern;
 
 namespace {
 
-using pattern = std::set<std::pair<vertex_t, vertex_t>>;
-
-template <class Graph>
-pattern csr_pattern(const Graph& g) {
-  auto h = copy_to<Kokkos::HostSpace>(g);
-  pattern out;
-  for (vertex_t u = 0; u < h.n; ++u)
-    for (offset_t p = h.row_ptr(u); p < h.row_ptr(u + 1); ++p) out.insert({u, h.col_idx(p)});
-  return out;
-}
-
-// A dense block (rows and columns 0..69: bits pay) over scattered random entries, about 8 a row (CSR pays:
+// A dense block (rows and columns 0..95: bits pay) over scattered random entries, about 8 a row (CSR pays:
 // rows with under one entry would not pay for CSR's row pointers), n = 300: not a multiple of a band.
 edge_list mixed_edges(std::uint64_t seed) {
   auto el = test::random_edges(300, 2400, seed);
-  for (vertex_t i = 0; i < 70; ++i)
-    for (vertex_t j = 0; j < 70; ++j)
+  for (vertex_t i = 0; i < 96; ++i)
+    for (vertex_t j = 0; j < 96; ++j)
       if ((i * 7 + j * 3) % 5 != 0) {
         el.src.push_back(i);
         el.dst.push_back(j);
       }
-  return el;
-}
-
-// A hub row (vertex 5) longer than a warp's run of entries, over sparse random entries.
-edge_list hub_edges(vertex_t n, std::uint64_t seed) {
-  auto el = test::random_edges(n, 2 * n, seed);
-  for (vertex_t j = 0; j < n; ++j) {
-    el.src.push_back(5);
-    el.dst.push_back(j);
-  }
   return el;
 }
 
@@ -78,7 +62,7 @@ TEMPLATE_TEST_CASE("to_hybrid splits whole bands by bytes and loses no entry", "
     for (int t : {0, 4, 8, 16, 32}) {
       for (double bias : {0.0, 1.0, all_bits}) {
         INFO("n=" << g.n << " nnz=" << g.nnz << " T=" << t << " bias=" << bias);
-        auto h = to_hybrid(exec, g, {t, bias});
+        auto h = to_hybrid(exec, g, {t, bias, false});
         CHECK(h.n == g.n);
         CHECK(h.nnz == g.nnz);
         CHECK(h.bits.n == g.n);
@@ -113,8 +97,8 @@ TEMPLATE_TEST_CASE("to_hybrid splits whole bands by bytes and loses no entry", "
         // keep whatever the split (the bit part's tile-row pointers, the CSR part's band ids).
         if (bias == 1.0) {
           const int tt = h.bits.tile_dim;
-          const auto h0 = to_hybrid(exec, g, {tt, 0.0});
-          const auto hinf = to_hybrid(exec, g, {tt, all_bits});
+          const auto h0 = to_hybrid(exec, g, {tt, 0.0, false});
+          const auto hinf = to_hybrid(exec, g, {tt, all_bits, false});
           const std::uint64_t ntr = (std::uint64_t(g.n) + tt - 1) / tt;
           const std::uint64_t best = std::min(h0.bits_bytes + h0.csr_bytes, hinf.bits_bytes + hinf.csr_bytes);
           CHECK(h.bits_bytes + h.csr_bytes <= best + 4 * (ntr + 1) + 4 * n_bands + 8);
@@ -128,13 +112,25 @@ TEMPLATE_TEST_CASE("to_hybrid picks bits for a dense block and CSR for scattered
                    BITGRAPH_TEST_SPACES) {
   TestType exec;
   auto g = build_csr(exec, mixed_edges(31));
-  auto h = to_hybrid(exec, g);
+  // The per-band rule alone (300 rows cannot pay for a split's pass over every row: see below).
+  auto h = to_hybrid(exec, g, {0, 1.0, false});
   auto bands = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, h.csr_bands);
   std::set<vertex_t> csr_bands(bands.data(), bands.data() + bands.extent(0));
-  // Bands 0 and 1 (rows 0..63) lie in the dense block; bands 3.. hold about one entry per row.
-  CHECK(csr_bands.count(0) == 0);
-  CHECK(csr_bands.count(1) == 0);
+  // Bands 0, 1 and 2 (rows 0..95) lie in the dense block; bands 3.. hold about 8 scattered entries per row.
+  for (vertex_t b = 0; b < 3; ++b) CHECK(csr_bands.count(b) == 0);
   for (vertex_t b = 3; b < 10; ++b) CHECK(csr_bands.count(b) == 1);
+  // A small dense corner (band 0) in a large sparse graph saves a few KiB as bits, less than the pass over
+  // every row a split costs products: charged for it, the whole matrix goes to CSR.
+  auto corner = test::random_edges(3000, 24000, 39);
+  for (vertex_t i = 0; i < 32; ++i)
+    for (vertex_t j = 0; j < 32; ++j) {
+      corner.src.push_back(i);
+      corner.dst.push_back(j);
+    }
+  auto gc = build_csr(exec, corner);
+  CHECK(to_hybrid(exec, gc, {4, 1.0, false}).bits.n_tiles > 0);
+  CHECK(to_hybrid(exec, gc, {4, 1.0, true}).bits.n_tiles == 0);
+  CHECK(to_hybrid(exec, gc, {4, 1.0, true}).csr_band_count() == 94);
 }
 
 TEMPLATE_TEST_CASE("to_hybrid rejects bad options and duplicate entries", "[formats][hybrid][errors]",
@@ -155,28 +151,8 @@ TEMPLATE_TEST_CASE("to_hybrid rejects bad options and duplicate entries", "[form
 
 namespace {
 
-template <class Exec>
-bitmap<typename Exec::memory_space> make_bits(const Exec& exec, const std::vector<std::uint8_t>& b) {
-  return to_bitmap<Exec, std::uint8_t>(exec, test::to_view<typename Exec::memory_space>(b));
-}
-
-template <class B>
-std::vector<std::uint8_t> host_bits(const B& b) {
-  auto w = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, b.words);
-  std::vector<std::uint8_t> out(b.n);
-  for (vertex_t i = 0; i < b.n; ++i) out[i] = bitmap_test(w, i);
-  return out;
-}
-
-struct mask_case {
-  bool use = false, complement = false, replace = false;
-};
-const mask_case mask_cases[] = {{false, false, false}, {true, false, false}, {true, true, false}, {true, true, true}};
-
 template <class Exec, class S, bool XBits, bool YBits, class Accum = no_accumulator>
 void check_hybrid(const Exec& exec, const char* what) {
-  using T = typename S::value_type;
-  using mem = typename Exec::memory_space;
   std::uint64_t seed = 900;
   for (auto& el : hybrid_graphs()) {
     auto g = build_csr(exec, el);
@@ -184,7 +160,7 @@ void check_hybrid(const Exec& exec, const char* what) {
     auto A = test::to_dense_matrix(g);
     for (int t : {4, 32}) {
       for (double bias : {0.0, 1.0, all_bits}) {
-        auto h = to_hybrid(exec, g, {t, bias});
+        auto h = to_hybrid(exec, g, {t, bias, false});
         for (auto alg : test::kernel_paths<Exec>()) {
           for (auto bal : {mxv_balance::automatic, mxv_balance::by_rows, mxv_balance::by_tiles}) {
             for (const auto& mc : mask_cases) {
@@ -192,45 +168,16 @@ void check_hybrid(const Exec& exec, const char* what) {
               INFO(what << " n=" << n << " T=" << t << " bias=" << bias << " csr bands=" << h.csr_band_count()
                         << " tiles=" << h.bits.n_tiles << " alg=" << to_string(alg) << " balance=" << to_string(bal)
                         << " mask=" << mc.use << mc.complement << mc.replace);
-              auto xb = test::random_bits(n, 0.3, seed);
-              std::vector<T> xv(n, S::identity());
-              for (vertex_t j = 0; j < n; ++j)
-                if (xb[j]) xv[j] = XBits ? S::one() : static_cast<T>(1 + (seed + j) % 5);
-              auto mb = test::random_bits(n, 0.5, seed + 7);
-              vector_mask<mem> mask{make_bits(exec, mb), mc.complement, mc.replace};
               mxv_options opts;
               opts.algorithm = alg;
               opts.balance = bal;
-              auto t_ref = test::product<S>(A, xv, false);
-              auto run = [&](auto& y, const auto& x) {
-                if (mc.use)
-                  mxv(exec, y, mask, Accum{}, S{}, h, x, opts);
-                else
-                  mxv(exec, y, no_mask{}, Accum{}, S{}, h, x, opts);
-              };
-              auto allowed = [&](vertex_t i) { return !mc.use || ((mb[i] != 0) != mc.complement); };
-              if constexpr (YBits) {
-                auto y0 = test::random_bits(n, 0.5, seed + 3);
-                auto y = make_bits(exec, y0);
-                run(y, make_bits(exec, xb));
-                auto got = host_bits(y);
-                for (vertex_t i = 0; i < n; ++i) {
-                  const bool old = y0[i] != 0, tv = t_ref[i] != S::identity();
-                  CHECK(bool(got[i]) == (allowed(i) ? test::merge<S, Accum>(old, tv, true, mc.replace) != 0
-                                                    : (mc.replace ? false : old)));
-                }
-              } else {
-                std::vector<T> y0(n);
-                for (vertex_t i = 0; i < n; ++i) y0[i] = (i % 3 == 0) ? S::identity() : static_cast<T>(2 + i % 4);
-                auto y = test::to_view<mem>(y0);
-                if constexpr (XBits)
-                  run(y, make_bits(exec, xb));
-                else
-                  run(y, Kokkos::View<const T*, mem>(test::to_view<mem>(xv)));
-                auto got = test::to_vector(y);
-                for (vertex_t i = 0; i < n; ++i)
-                  CHECK(got[i] == test::merge<S, Accum>(y0[i], t_ref[i], allowed(i), mc.replace));
-              }
+              test::check_pull_case<Exec, S, XBits, YBits, Accum>(exec, A, false, false, mc, seed,
+                                                                  [&](auto& y, const auto& x, const auto& mask) {
+                                                                    if (mc.use)
+                                                                      mxv(exec, y, mask, Accum{}, S{}, h, x, opts);
+                                                                    else
+                                                                      mxv(exec, y, no_mask{}, Accum{}, S{}, h, x, opts);
+                                                                  });
             }
           }
         }

@@ -8,70 +8,25 @@
 #include <vector>
 
 #include "bitgraph/ops/mxv.hpp"
+#include "support/mxv_cases.hpp"
 #include "support/random_graphs.hpp"
 #include "support/reference.hpp"
 #include "support/spaces.hpp"
 
 using namespace bitgraph;
 
+using test::check_pull_case;
+using test::host_bits;
+using test::hub_edges;
+using test::make_bits;
+using test::mask_cases;
+
 namespace {
-
-template <class Exec>
-bitmap<typename Exec::memory_space> make_bits(const Exec& exec, const std::vector<std::uint8_t>& b) {
-  auto v = test::to_view<typename Exec::memory_space>(b);
-  return to_bitmap<Exec, std::uint8_t>(exec, v);
-}
-
-std::vector<std::uint8_t> read_bits(const bitmap<Kokkos::HostSpace>& b) {
-  std::vector<std::uint8_t> out(b.n);
-  for (vertex_t i = 0; i < b.n; ++i) out[i] = bitmap_test(b.words, i);
-  return out;
-}
-
-template <class B>
-std::vector<std::uint8_t> host_bits(const B& b) {
-  bitmap<Kokkos::HostSpace> h;
-  h.n = b.n;
-  h.words = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, b.words);
-  return read_bits(h);
-}
-
-struct mask_case {
-  bool use = false, complement = false, replace = false;
-};
-const mask_case mask_cases[] = {{false, false, false}, {true, false, false}, {true, true, false}, {true, true, true}};
-
-// Result checker for ANY: the value must be one of the valid candidates (or the identity when none).
-template <class S>
-bool any_ok(const test::dense_matrix& A, const std::vector<typename S::value_type>& x, bool transpose, vertex_t i,
-            typename S::value_type got) {
-  bool some = false;
-  for (vertex_t j = 0; j < A.n; ++j) {
-    const bool e = transpose ? A(j, i) : A(i, j);
-    if (!e || x[j] == S::identity()) continue;
-    some = true;
-    if (S::multiply(S::one(), x[j], i, j) == got) return true;
-  }
-  return !some && got == S::identity();
-}
 
 struct graph_case {
   edge_list el;
   graph_kind kind;
 };
-
-// A hub (vertex 5, in and out edges to every vertex) over sparse random edges: its tile row is longer than
-// the runs of tiles the tile-balanced pulls give a warp or thread, so they split it and combine partial rows.
-edge_list hub_edges(vertex_t n, std::uint64_t seed) {
-  auto el = test::random_edges(n, 2 * n, seed);
-  for (vertex_t j = 0; j < n; ++j) {
-    el.src.push_back(5);
-    el.dst.push_back(j);
-    el.src.push_back(j);
-    el.dst.push_back(5);
-  }
-  return el;
-}
 
 std::vector<graph_case> graphs() {
   std::vector<graph_case> g;
@@ -90,8 +45,6 @@ constexpr mxv_balance balances[] = {mxv_balance::by_rows, mxv_balance::by_tiles}
 // bitmap input (bin·bin→full) or the dense input (bin·full→full).
 template <class Exec, class S, bool XBits, class Accum = no_accumulator>
 void check_full_output(const Exec& exec, const char* what, bool check_any = false) {
-  using T = typename S::value_type;
-  using mem = typename Exec::memory_space;
   std::uint64_t seed = 100;
   for (auto& gc : graphs()) {
     csr_build_options o;
@@ -117,46 +70,26 @@ void check_full_output(const Exec& exec, const char* what, bool check_any = fals
                   INFO(what << " n=" << n << " T=" << t << " order=" << to_string(order) << " vxm=" << vx
                             << " dir=" << int(dir) << " alg=" << to_string(alg) << " balance=" << to_string(bal)
                             << " mask=" << mc.use << mc.complement << mc.replace);
-                  auto xb = test::random_bits(n, 0.3, seed);
-                  std::vector<T> xv(n, S::identity());
-                  for (vertex_t j = 0; j < n; ++j)
-                    if (xb[j]) xv[j] = XBits ? S::one() : static_cast<T>(1 + (seed + j) % 5);
-                  auto mb = test::random_bits(n, 0.5, seed + 7);
-                  std::vector<T> y0(n);
-                  for (vertex_t i = 0; i < n; ++i) y0[i] = (i % 3 == 0) ? S::identity() : static_cast<T>(2 + i % 4);
-                  auto y = test::to_view<mem>(y0);
-                  vector_mask<mem> mask{make_bits(exec, mb), mc.complement, mc.replace};
                   mxv_options opts;
                   opts.direction = dir;
                   opts.algorithm = alg;
                   opts.balance = bal;
-                  auto run = [&](const auto& x) {
-                    if (mc.use) {
-                      if (vx)
-                        vxm(exec, y, mask, Accum{}, S{}, x, b, opts, &bt);
-                      else
-                        mxv(exec, y, mask, Accum{}, S{}, b, x, opts, &bt);
-                    } else {
-                      if (vx)
-                        vxm(exec, y, no_mask{}, Accum{}, S{}, x, b, opts, &bt);
-                      else
-                        mxv(exec, y, no_mask{}, Accum{}, S{}, b, x, opts, &bt);
-                    }
-                  };
-                  if constexpr (XBits)
-                    run(make_bits(exec, xb));
-                  else
-                    run(Kokkos::View<const T*, mem>(test::to_view<mem>(xv)));
-                  auto got = test::to_vector(y);
-                  auto t_ref = test::product<S>(A, xv, vx);
-                  for (vertex_t i = 0; i < n; ++i) {
-                    const bool allowed = !mc.use || ((mb[i] != 0) != mc.complement);
-                    if (check_any && allowed) {
-                      if (std::is_same_v<Accum, no_accumulator>) CHECK(any_ok<S>(A, xv, vx, i, got[i]));
-                    } else {
-                      CHECK(got[i] == test::merge<S, Accum>(y0[i], t_ref[i], allowed, mc.replace));
-                    }
-                  }
+                  check_pull_case<Exec, S, XBits, false, Accum>(
+                      exec, A, vx, false, mc, seed,
+                      [&](auto& y, const auto& x, const auto& mask) {
+                        if (mc.use) {
+                          if (vx)
+                            vxm(exec, y, mask, Accum{}, S{}, x, b, opts, &bt);
+                          else
+                            mxv(exec, y, mask, Accum{}, S{}, b, x, opts, &bt);
+                        } else {
+                          if (vx)
+                            vxm(exec, y, no_mask{}, Accum{}, S{}, x, b, opts, &bt);
+                          else
+                            mxv(exec, y, no_mask{}, Accum{}, S{}, b, x, opts, &bt);
+                        }
+                      },
+                      check_any);
                 }
               }
             }
@@ -308,8 +241,6 @@ std::vector<graph_case> csr_graphs() {
 
 template <class Exec, class S, bool XBits, bool YBits, class Accum = no_accumulator>
 void check_csr(const Exec& exec, const char* what, bool check_any = false) {
-  using T = typename S::value_type;
-  using mem = typename Exec::memory_space;
   std::uint64_t seed = 500;
   for (auto& gc : csr_graphs()) {
     csr_build_options o;
@@ -325,51 +256,19 @@ void check_csr(const Exec& exec, const char* what, bool check_any = false) {
             INFO(what << " n=" << n << " nnz=" << g.nnz << " weighted=" << g.has_weights << " alg=" << to_string(alg)
                       << " balance=" << to_string(bal) << " early_exit=" << early << " mask=" << mc.use << mc.complement
                       << mc.replace);
-            auto xb = test::random_bits(n, 0.3, seed);
-            std::vector<T> xv(n, S::identity());
-            for (vertex_t j = 0; j < n; ++j)
-              if (xb[j]) xv[j] = XBits ? S::one() : static_cast<T>(1 + (seed + j) % 5);
-            auto mb = test::random_bits(n, 0.5, seed + 7);
-            vector_mask<mem> mask{make_bits(exec, mb), mc.complement, mc.replace};
             mxv_options opts;
             opts.algorithm = alg;
             opts.balance = bal;
             opts.early_exit = early;
-            auto t_ref = test::product<S>(A, xv, false, g.has_weights);
-            auto run = [&](auto& y, const auto& x) {
-              if (mc.use)
-                mxv(exec, y, mask, Accum{}, S{}, g, x, opts);
-              else
-                mxv(exec, y, no_mask{}, Accum{}, S{}, g, x, opts);
-            };
-            auto allowed = [&](vertex_t i) { return !mc.use || ((mb[i] != 0) != mc.complement); };
-            if constexpr (YBits) {
-              auto y0 = test::random_bits(n, 0.5, seed + 3);
-              auto y = make_bits(exec, y0);
-              run(y, make_bits(exec, xb));
-              auto got = host_bits(y);
-              for (vertex_t i = 0; i < n; ++i) {
-                const bool old = y0[i] != 0, t = t_ref[i] != S::identity();
-                CHECK(bool(got[i]) ==
-                      (allowed(i) ? test::merge<S, Accum>(old, t, true, mc.replace) != 0 : (mc.replace ? false : old)));
-              }
-            } else {
-              std::vector<T> y0(n);
-              for (vertex_t i = 0; i < n; ++i) y0[i] = (i % 3 == 0) ? S::identity() : static_cast<T>(2 + i % 4);
-              auto y = test::to_view<mem>(y0);
-              if constexpr (XBits)
-                run(y, make_bits(exec, xb));
-              else
-                run(y, Kokkos::View<const T*, mem>(test::to_view<mem>(xv)));
-              auto got = test::to_vector(y);
-              for (vertex_t i = 0; i < n; ++i) {
-                if (check_any && allowed(i)) {
-                  if (std::is_same_v<Accum, no_accumulator>) CHECK(any_ok<S>(A, xv, false, i, got[i]));
-                } else {
-                  CHECK(got[i] == test::merge<S, Accum>(y0[i], t_ref[i], allowed(i), mc.replace));
-                }
-              }
-            }
+            check_pull_case<Exec, S, XBits, YBits, Accum>(
+                exec, A, false, g.has_weights, mc, seed,
+                [&](auto& y, const auto& x, const auto& mask) {
+                  if (mc.use)
+                    mxv(exec, y, mask, Accum{}, S{}, g, x, opts);
+                  else
+                    mxv(exec, y, no_mask{}, Accum{}, S{}, g, x, opts);
+                },
+                check_any);
           }
         }
       }

@@ -28,6 +28,9 @@ struct hybrid_options {
   /// A band goes to bits when its tiles' bytes are at most `bits_bias` times its CSR bytes: 1 compares bytes;
   /// 0 puts every non-empty band in CSR, infinity every band in bits.
   double bits_bias = 1.0;
+  /// Charge a split for the pass over every row it costs products (`hybrid_split_overhead_bytes`): a split
+  /// that then stores more than all-CSR or all-bits becomes that (only with a finite, positive bias).
+  bool charge_split = true;
 };
 
 /// A square pattern matrix split by bands of `hybrid_band_rows` rows. `bits` spans all n rows; the tile rows
@@ -45,6 +48,7 @@ struct hybrid_matrix {
   Kokkos::View<offset_t*, MemorySpace> csr_row_ptr;  ///< 32 · csr_bands.extent(0) + 1 offsets
   Kokkos::View<vertex_t*, MemorySpace> csr_col_idx;  ///< csr_nnz global column ids
   offset_t csr_nnz = 0;                              ///< entries stored as CSR
+  offset_t csr_longest_row = 0;                      ///< entries in the CSR part's longest row (products balance by it)
   /// Bytes of each part by the storage reports' convention (32-bit pointers and indices), for `info`.
   std::uint64_t bits_bytes = 0, csr_bytes = 0;
 
@@ -82,6 +86,7 @@ struct hybrid_choose_bands {
   vertex_t n, n_tile_rows;
   double bias;
   Kokkos::View<std::uint8_t*, Mem> to_bits;  // may be empty: count only
+  int sum = 0;                               // 0: the split's bytes; 1: every band as CSR; 2: every band as bits
   KOKKOS_INLINE_FUNCTION void operator()(const vertex_t b, std::uint64_t& bytes) const {
     constexpr vertex_t per_band = hybrid_band_rows / T;
     const vertex_t r0 = b * hybrid_band_rows;
@@ -91,10 +96,18 @@ struct hybrid_choose_bands {
     const std::uint64_t csr = hybrid_csr_band_bytes(row_ptr(r1) - row_ptr(r0));
     const std::uint64_t bits = hybrid_bits_band_bytes(tiles_per_tile_row(t1) - tiles_per_tile_row(t0), T);
     const bool use_bits = double(bits) <= bias * double(csr);
+    if (sum != 0) {
+      bytes += sum == 1 ? csr : bits;
+      return;
+    }
     if (to_bits.extent(0) > 0) to_bits(b) = use_bits ? 1 : 0;
     bytes += use_bits ? bits : csr;
   }
 };
+
+/// Bytes a product moves for the split itself, per matrix row: the bit pass's write of y and read of the
+/// tile-row pointers, and the CSR bands' temporary (fill, read) and merge (read and write of y), 4-byte values.
+KOKKOS_INLINE_FUNCTION std::uint64_t hybrid_split_overhead_bytes(vertex_t n) { return 24 * std::uint64_t(n); }
 
 /// Row counts of a CSR restricted to some bands: the row's degree where `keep(band) == want`, else 0.
 template <class Mem>
@@ -168,10 +181,12 @@ struct hybrid_local_fill {
   }
 };
 
-/// Bytes of the split with tile dimension T, and (when `to_bits` is not empty) the bands' decisions.
+/// Bytes of the split with tile dimension T, and (when `to_bits` is not empty) the bands' decisions and, in
+/// `pure`, the bytes of every band as CSR and of every band as bits.
 template <class ExecSpace, int T>
 std::uint64_t hybrid_split_bytes(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g, double bias,
-                                 Kokkos::View<std::uint8_t*, memory_space_t<ExecSpace>> to_bits) {
+                                 Kokkos::View<std::uint8_t*, memory_space_t<ExecSpace>> to_bits,
+                                 std::uint64_t* pure = nullptr) {
   using mem = memory_space_t<ExecSpace>;
   const vertex_t ntr = static_cast<vertex_t>(ceil_div<std::uint64_t>(g.n, T));
   const vertex_t n_bands = static_cast<vertex_t>(ceil_div<std::uint64_t>(g.n, hybrid_band_rows));
@@ -181,7 +196,10 @@ std::uint64_t hybrid_split_bytes(const ExecSpace& exec, const csr_graph<memory_s
   exclusive_scan(exec, tiles, "bitgraph::hybrid::scan_tiles");
   std::uint64_t bytes = 0;
   Kokkos::parallel_reduce("bitgraph::hybrid::choose_bands", Kokkos::RangePolicy<ExecSpace>(exec, 0, n_bands),
-                          hybrid_choose_bands<mem, T>{g.row_ptr, tiles, g.n, ntr, bias, to_bits}, bytes);
+                          hybrid_choose_bands<mem, T>{g.row_ptr, tiles, g.n, ntr, bias, to_bits, 0}, bytes);
+  for (int k = 0; pure != nullptr && k < 2; ++k)
+    Kokkos::parallel_reduce("bitgraph::hybrid::pure_bytes", Kokkos::RangePolicy<ExecSpace>(exec, 0, n_bands),
+                            hybrid_choose_bands<mem, T>{g.row_ptr, tiles, g.n, ntr, bias, {}, k + 1}, pure[k]);
   return bytes;
 }
 
@@ -205,10 +223,10 @@ hybrid_matrix<memory_space_t<ExecSpace>> to_hybrid(const ExecSpace& exec, const 
         detail::concat("bitgraph::to_hybrid: bits_bias must be zero or positive, not ", opts.bits_bias));
   }
   const vertex_t n_bands = static_cast<vertex_t>(ceil_div<std::uint64_t>(g.n, hybrid_band_rows));
-  auto split_bytes = [&](int t, Kokkos::View<std::uint8_t*, mem> flags) {
+  auto split_bytes = [&](int t, Kokkos::View<std::uint8_t*, mem> flags, std::uint64_t* pure = nullptr) {
     return detail::dispatch_tile_dim(t, [&](auto td) -> std::uint64_t {
       if constexpr (decltype(td)::value <= 32)
-        return detail::hybrid_split_bytes<ExecSpace, decltype(td)::value>(exec, g, opts.bits_bias, flags);
+        return detail::hybrid_split_bytes<ExecSpace, decltype(td)::value>(exec, g, opts.bits_bias, flags, pure);
       else
         return 0;  // not a candidate (checked above)
     });
@@ -225,7 +243,18 @@ hybrid_matrix<memory_space_t<ExecSpace>> to_hybrid(const ExecSpace& exec, const 
     }
   }
   auto to_bits = allocate_view<Kokkos::View<std::uint8_t*, mem>>("bitgraph::hybrid::to_bits", n_bands);
-  split_bytes(t, to_bits);
+  std::uint64_t pure[2] = {0, 0};  // every band as CSR, every band as bits
+  const std::uint64_t split = split_bytes(t, to_bits, pure);
+  // A split costs products a pass over every row besides the bytes they read (the bit pass writes all of y
+  // and reads every tile-row pointer, the CSR bands go through a temporary): charged that, a split must beat
+  // both one-part forms, which products run in one pass.
+  if (opts.charge_split && std::isfinite(opts.bits_bias) && opts.bits_bias > 0) {
+    const std::uint64_t charged = split + detail::hybrid_split_overhead_bytes(g.n);
+    if (pure[0] <= pure[1] && pure[0] <= charged)
+      Kokkos::deep_copy(exec, to_bits, std::uint8_t(0));
+    else if (pure[1] < pure[0] && pure[1] <= charged)
+      Kokkos::deep_copy(exec, to_bits, std::uint8_t(1));
+  }
 
   hybrid_matrix<mem> h;
   h.n = g.n;
@@ -261,6 +290,9 @@ hybrid_matrix<memory_space_t<ExecSpace>> to_hybrid(const ExecSpace& exec, const 
   h.csr_col_idx = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::hybrid::csr_col_idx", h.csr_nnz, false);
   Kokkos::parallel_for("bitgraph::hybrid::csr_fill", offset_policy(exec, 0, local_rows),
                        detail::hybrid_local_fill<mem>{g.row_ptr, g.col_idx, h.csr_bands, h.csr_row_ptr, h.csr_col_idx});
+  Kokkos::parallel_reduce("bitgraph::hybrid::csr_longest_row", offset_policy(exec, 0, local_rows),
+                          detail::longest_tile_row_functor<mem>{h.csr_row_ptr},
+                          Kokkos::Max<offset_t>(h.csr_longest_row));
   exec.fence();
   h.nnz = h.bits.nnz + h.csr_nnz;
   const auto bits_report = detail::make_storage_report(t, g.n, h.bits.nnz, h.bits.n_tiles);

@@ -6,6 +6,9 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <cstdint>
+#include <type_traits>
+
 #include "bitgraph/backends/cuda/bmv_warp.hpp"
 #include "bitgraph/backends/cuda/spmv_warp.hpp"
 #include "bitgraph/core/dispatch.hpp"
@@ -13,6 +16,25 @@
 #include "bitgraph/ops/options.hpp"
 
 namespace bitgraph::detail {
+
+/// A vector operand's words when it is a bitmap (else null), and its values when it is dense (else null), as
+/// the kernels take them (const for an input).
+template <class V>
+auto raw_words(V& v) {
+  using word = std::conditional_t<std::is_const_v<V>, const std::uint32_t, std::uint32_t>;
+  if constexpr (is_bitmap<std::remove_const_t<V>>::value)
+    return static_cast<word*>(v.words.data());
+  else
+    return static_cast<word*>(nullptr);
+}
+template <class S, class V>
+auto raw_values(V& v) {
+  using value = std::conditional_t<std::is_const_v<V>, const typename S::value_type, typename S::value_type>;
+  if constexpr (is_bitmap<std::remove_const_t<V>>::value)
+    return static_cast<value*>(nullptr);
+  else
+    return static_cast<value*>(v.data());
+}
 
 template <class S, class Y, class X, class Accum>
 struct b2sr_mxv_impl<Kokkos::Cuda, S, Y, X, Accum> {
@@ -32,21 +54,12 @@ struct b2sr_mxv_impl<Kokkos::Cuda, S, Y, X, Accum> {
   static void run(op_algorithm path, const Kokkos::Cuda& exec, Y& y, const mask_args<mem>& mask,
                   const mxv_plan<mem>& plan, const X& x, const mxv_options& opts) {
     if (path != op_algorithm::cuda_warp) return run_generic<generic>(exec, y, mask, plan, x, opts);
-    using value_type = typename S::value_type;
     constexpr bool XBits = is_bitmap<X>::value;
     constexpr bool YBits = is_bitmap<Y>::value;
-    const std::uint32_t* xb = nullptr;
-    const value_type* xv = nullptr;
-    std::uint32_t* yb = nullptr;
-    value_type* yv = nullptr;
-    if constexpr (XBits)
-      xb = x.words.data();
-    else
-      xv = x.data();
-    if constexpr (YBits)
-      yb = y.words.data();
-    else
-      yv = y.data();
+    const auto xb = raw_words(x);
+    const auto xv = raw_values<S>(x);
+    const auto yb = raw_words(y);
+    const auto yv = raw_values<S>(y);
     dispatch_tile_dim(plan.matrix->tile_dim, [&](auto td) {
       constexpr int T = decltype(td)::value;
       if (plan.by_tiles) {
@@ -77,15 +90,12 @@ struct csr_mxv_impl<Kokkos::Cuda, S, Y, X, Accum> {
   static void run(op_algorithm path, const Kokkos::Cuda& exec, Y& y, const mask_args<mem>& mask, const csr_rows<mem>& a,
                   const X& x, const mxv_options& opts, bool by_entries) {
     if (path != op_algorithm::cuda_warp) return run_generic<generic>(exec, y, mask, a, x, opts, by_entries);
-    using value_type = typename S::value_type;
     constexpr bool XBits = is_bitmap<X>::value;
     constexpr bool YBits = is_bitmap<Y>::value;
-    const std::uint32_t* xb = nullptr;
-    const value_type* xv = nullptr;
-    if constexpr (XBits)
-      xb = x.words.data();
-    else
-      xv = x.data();
+    const auto xb = raw_words(x);
+    const auto xv = raw_values<S>(x);
+    const auto yb = raw_words(y);
+    const auto yv = raw_values<S>(y);
     const auto in = cuda::make_spmv_operands(a);
     if (by_entries) {
       csr_pull_into_targets<Kokkos::Cuda, S, Accum>(exec, y, mask, a, [&](auto tbits, auto tval) {
@@ -94,12 +104,6 @@ struct csr_mxv_impl<Kokkos::Cuda, S, Y, X, Accum> {
       });
       return;
     }
-    std::uint32_t* yb = nullptr;
-    value_type* yv = nullptr;
-    if constexpr (YBits)
-      yb = y.words.data();
-    else
-      yv = y.data();
     cuda::launch_spmv_rows<S, XBits, YBits, Accum>(exec, in, xb, xv, yb, yv, mask.bits.data(), mask.masked,
                                                    mask.complement, mask.replace,
                                                    opts.early_exit && allows_early_exit_v<S>);

@@ -19,33 +19,27 @@
 
 namespace bitgraph::cuda {
 
+/// Blocks per SM the entry-balanced kernel is compiled for: ncu on kron:22 found it at 50 registers, which
+/// held it to half occupancy while L1TEX waits were half its stalls; six blocks cap it at 40.
+inline constexpr int spmv_entries_min_blocks = 6;
 /// Entries whose loads a lane issues together before it uses them (memory-level parallelism for the gathers
 /// of x, which dominate a CSR product).
 inline constexpr int spmv_unroll = 4;
 
 namespace detail {
 
-/// Shuffles for any arithmetic value type (8- and 16-bit ones travel as int).
+/// Shuffles for any arithmetic value type (shuffled_t: bmv_warp.hpp).
 template <class V>
-__device__ __forceinline__ V shfl_idx(V v, int src, int width = 32) {
-  if constexpr (std::is_floating_point_v<V> || sizeof(V) >= 4)
-    return __shfl_sync(0xffffffffu, v, src, width);
-  else
-    return static_cast<V>(__shfl_sync(0xffffffffu, static_cast<int>(v), src, width));
+__device__ __forceinline__ V shfl_idx(V v, int src) {
+  return static_cast<V>(__shfl_sync(0xffffffffu, static_cast<shuffled_t<V>>(v), src));
 }
 template <class V>
 __device__ __forceinline__ V shfl_up(V v, int delta) {
-  if constexpr (std::is_floating_point_v<V> || sizeof(V) >= 4)
-    return __shfl_up_sync(0xffffffffu, v, delta);
-  else
-    return static_cast<V>(__shfl_up_sync(0xffffffffu, static_cast<int>(v), delta));
+  return static_cast<V>(__shfl_up_sync(0xffffffffu, static_cast<shuffled_t<V>>(v), delta));
 }
 template <class V>
 __device__ __forceinline__ V shfl_xor(V v, int lane_mask) {
-  if constexpr (std::is_floating_point_v<V> || sizeof(V) >= 4)
-    return __shfl_xor_sync(0xffffffffu, v, lane_mask);
-  else
-    return static_cast<V>(__shfl_xor_sync(0xffffffffu, static_cast<int>(v), lane_mask));
+  return static_cast<V>(__shfl_xor_sync(0xffffffffu, static_cast<shuffled_t<V>>(v), lane_mask));
 }
 
 /// Whether row i is computed under the mask.
@@ -87,7 +81,8 @@ spmv_operands make_spmv_operands(const ::bitgraph::detail::csr_rows<Mem>& a) {
       a.local_rows,     a.nnz};
 }
 
-/// CSR pull by rows: each local row gets a group of G lanes that stride over its entries, `spmv_unroll` of
+/// CSR pull by rows: each local row gets a group of G lanes (one for rows that may stop early) that stride
+/// over its entries, `spmv_unroll` of
 /// them in flight per lane, and reduce with shuffles. A dense output takes 32/G rows per warp in one pass,
 /// and the group's first lane merges its row into y under the mask. A bitmap output takes 32 rows (one
 /// word) per warp in G passes, each row's result handed to the lane of that row, then one ballot and one
@@ -183,7 +178,7 @@ __global__ void __launch_bounds__(bmv_block_threads)
 /// index: a plain store when the row starts and ends in this run, else the monoid's atomic (an atomic OR on
 /// bitmap words). The target is identity-filled (zero words) by the caller, who merges it into the output.
 template <class S, bool XBits, bool YBits>
-__global__ void __launch_bounds__(bmv_block_threads)
+__global__ void __launch_bounds__(bmv_block_threads, spmv_entries_min_blocks)
     spmv_entries_kernel(spmv_operands a, offset_t chunk, const std::uint32_t* __restrict__ xbits,
                         const typename S::value_type* __restrict__ xval, std::uint32_t* tbits,
                         typename S::value_type* tval, const std::uint32_t* __restrict__ mbits, bool masked,
@@ -343,7 +338,8 @@ template <class S, bool XBits, bool YBits, class Accum>
 void launch_spmv_rows(const Kokkos::Cuda& exec, const spmv_operands& a, const std::uint32_t* xbits,
                       const typename S::value_type* xval, std::uint32_t* ybits, typename S::value_type* yval,
                       const std::uint32_t* mbits, bool masked, bool complement, bool replace, bool stops) {
-  const int G = spmv_group_lanes(a.nnz, a.local_rows);
+  // Rows that stop at their first hit get a lane each: a group would read G · 4 entries before it checks.
+  const int G = stops ? 1 : spmv_group_lanes(a.nnz, a.local_rows);
   const std::uint64_t rows_per_warp = YBits ? 32 : 32 / G;
   const std::uint64_t n_warps = (a.local_rows + rows_per_warp - 1) / rows_per_warp;
   if (n_warps == 0) return;

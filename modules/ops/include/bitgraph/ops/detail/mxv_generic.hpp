@@ -520,6 +520,7 @@ struct csr_rows {
   Kokkos::View<const double*, Mem> w;  ///< empty: unweighted
   Kokkos::View<const vertex_t*, Mem> bands;
   bool banded = false;
+  offset_t longest = 0;  ///< entries in the longest row when known (0: products measure it)
 
   /// The matrix row of local row k.
   KOKKOS_INLINE_FUNCTION std::uint64_t row(offset_t k) const {
@@ -551,6 +552,7 @@ csr_rows<Mem> make_csr_rows(const hybrid_matrix<Mem>& h) {
   r.col = h.csr_col_idx;
   r.bands = h.csr_bands;
   r.banded = bands < ceil_div<std::uint64_t>(h.n, hybrid_band_rows);
+  r.longest = h.csr_longest_row;
   return r;
 }
 
@@ -695,15 +697,16 @@ void csr_pull_into_targets(const ExecSpace& exec, Y& y, const mask_args<memory_s
 }
 
 /// Whether a CSR pull should split its work by stored entries: when asked (`by_tiles` names the balanced split
-/// for every format), never when asked for rows, else by `pull_by_entries` with the longest row measured
-/// (a fence) on spaces that run more than one group of lanes at once.
+/// for every format), never when asked for rows or when rows may stop at their first contribution (a walk
+/// then reads only what it needs: hubs stop early), else by `pull_by_entries` on spaces that run more than
+/// one group of lanes at once, with the longest row as recorded or measured (a fence).
 template <class ExecSpace, class S>
 bool csr_pull_by_entries(const ExecSpace& exec, const csr_rows<memory_space_t<ExecSpace>>& a, const mxv_options& opts,
                          int group) {
   if (opts.balance != mxv_balance::automatic) return opts.balance == mxv_balance::by_tiles;
   const auto concurrency = static_cast<std::int64_t>(exec.concurrency());
-  if (concurrency < 4096 || a.nnz < 256) return false;  // host spaces: many rows per thread anyway
-  return pull_by_entries(longest_row(exec, a), a.nnz, group, concurrency);
+  if (concurrency < 4096 || a.nnz < 256 || (opts.early_exit && allows_early_exit_v<S>)) return false;
+  return pull_by_entries(a.longest ? a.longest : longest_row(exec, a), a.nnz, group, concurrency);
 }
 
 /// The portable CSR product: row-based, one thread per row (per output word for bitmaps), whatever the
