@@ -19,9 +19,6 @@
 
 namespace bitgraph::cuda {
 
-/// Blocks per SM the entry-balanced kernel is compiled for: ncu on kron:22 found it at 50 registers, which
-/// held it to half occupancy while L1TEX waits were half its stalls; six blocks cap it at 40.
-inline constexpr int spmv_entries_min_blocks = 6;
 /// Entries whose loads a lane issues together before it uses them (memory-level parallelism for the gathers
 /// of x, which dominate a CSR product).
 inline constexpr int spmv_unroll = 4;
@@ -178,7 +175,7 @@ __global__ void __launch_bounds__(bmv_block_threads)
 /// index: a plain store when the row starts and ends in this run, else the monoid's atomic (an atomic OR on
 /// bitmap words). The target is identity-filled (zero words) by the caller, who merges it into the output.
 template <class S, bool XBits, bool YBits>
-__global__ void __launch_bounds__(bmv_block_threads, spmv_entries_min_blocks)
+__global__ void __launch_bounds__(bmv_block_threads)
     spmv_entries_kernel(spmv_operands a, offset_t chunk, const std::uint32_t* __restrict__ xbits,
                         const typename S::value_type* __restrict__ xval, std::uint32_t* tbits,
                         typename S::value_type* tval, const std::uint32_t* __restrict__ mbits, bool masked,
