@@ -332,19 +332,8 @@ int run_bench(const ExecSpace& exec, const options& opts) {
         hybrid_matrix<mem> hy;
         const double hconvert = timed(exec, [&] { hy = to_hybrid(exec, g); });
         const double hbytes = double(hy.bits_bytes + hy.csr_bytes);
-        const vertex_t n_bands = static_cast<vertex_t>((std::uint64_t(n) + 31) / 32);
-        std::printf(
-            "  hybrid: T = %d, %u of %u bands CSR, %.1f MiB bits + %.1f MiB CSR (pattern CSR %.1f MiB), %.2f ms\n",
-            hy.bits.tile_dim, hy.csr_band_count(), n_bands, hy.bits_bytes / 1048576.0, hy.csr_bytes / 1048576.0,
-            (4.0 * (double(n) + 1) + 4.0 * double(g.nnz)) / 1048576.0, hconvert * 1e3);
-        jg.set("hybrid", json::object()
-                             .set("tile_dim", hy.bits.tile_dim)
-                             .set("bands", n_bands)
-                             .set("csr_bands", hy.csr_band_count())
-                             .set("bits_bytes", hy.bits_bytes)
-                             .set("csr_bytes", hy.csr_bytes)
-                             .set("csr_pattern_bytes", 4 * (std::uint64_t(n) + 1) + 4 * std::uint64_t(g.nnz))
-                             .set("conversion_seconds", hconvert));
+        std::printf("  ");
+        jg.set("hybrid", hybrid_report(hy, g.nnz, hconvert));
         add("hybrid_bin_bin_bin",
             measure(exec, runs,
                     [&](int i) { mxv(exec, yb, no_mask{}, no_accumulator{}, lor_land{}, hy, xb[i % rot], mo); }),
