@@ -9,6 +9,7 @@
 #include "bitgraph/formats/b2sr.hpp"
 #include "bitgraph/formats/b2sr_profile.hpp"
 #include "bitgraph/formats/csr.hpp"
+#include "support/mxv_cases.hpp"
 #include "support/random_graphs.hpp"
 #include "support/spaces.hpp"
 
@@ -16,16 +17,8 @@ using namespace bitgraph;
 
 namespace {
 
-using pattern = std::set<std::pair<vertex_t, vertex_t>>;
-
-template <class Graph>
-pattern csr_pattern(const Graph& g) {
-  auto h = copy_to<Kokkos::HostSpace>(g);
-  pattern out;
-  for (vertex_t u = 0; u < h.n; ++u)
-    for (offset_t p = h.row_ptr(u); p < h.row_ptr(u + 1); ++p) out.insert({u, h.col_idx(p)});
-  return out;
-}
+using test::csr_pattern;
+using test::pattern;
 
 // Reads A(r, c) of a B2SR matrix straight from its arrays, independently of the library's decoder.
 template <class Matrix>

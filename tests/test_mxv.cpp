@@ -8,70 +8,25 @@
 #include <vector>
 
 #include "bitgraph/ops/mxv.hpp"
+#include "support/mxv_cases.hpp"
 #include "support/random_graphs.hpp"
 #include "support/reference.hpp"
 #include "support/spaces.hpp"
 
 using namespace bitgraph;
 
+using test::check_pull_case;
+using test::host_bits;
+using test::hub_edges;
+using test::make_bits;
+using test::mask_cases;
+
 namespace {
-
-template <class Exec>
-bitmap<typename Exec::memory_space> make_bits(const Exec& exec, const std::vector<std::uint8_t>& b) {
-  auto v = test::to_view<typename Exec::memory_space>(b);
-  return to_bitmap<Exec, std::uint8_t>(exec, v);
-}
-
-std::vector<std::uint8_t> read_bits(const bitmap<Kokkos::HostSpace>& b) {
-  std::vector<std::uint8_t> out(b.n);
-  for (vertex_t i = 0; i < b.n; ++i) out[i] = bitmap_test(b.words, i);
-  return out;
-}
-
-template <class B>
-std::vector<std::uint8_t> host_bits(const B& b) {
-  bitmap<Kokkos::HostSpace> h;
-  h.n = b.n;
-  h.words = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, b.words);
-  return read_bits(h);
-}
-
-struct mask_case {
-  bool use = false, complement = false, replace = false;
-};
-const mask_case mask_cases[] = {{false, false, false}, {true, false, false}, {true, true, false}, {true, true, true}};
-
-// Result checker for ANY: the value must be one of the valid candidates (or the identity when none).
-template <class S>
-bool any_ok(const test::dense_matrix& A, const std::vector<typename S::value_type>& x, bool transpose, vertex_t i,
-            typename S::value_type got) {
-  bool some = false;
-  for (vertex_t j = 0; j < A.n; ++j) {
-    const bool e = transpose ? A(j, i) : A(i, j);
-    if (!e || x[j] == S::identity()) continue;
-    some = true;
-    if (S::multiply(S::one(), x[j], i, j) == got) return true;
-  }
-  return !some && got == S::identity();
-}
 
 struct graph_case {
   edge_list el;
   graph_kind kind;
 };
-
-// A hub (vertex 5, in and out edges to every vertex) over sparse random edges: its tile row is longer than
-// the runs of tiles the tile-balanced pulls give a warp or thread, so they split it and combine partial rows.
-edge_list hub_edges(vertex_t n, std::uint64_t seed) {
-  auto el = test::random_edges(n, 2 * n, seed);
-  for (vertex_t j = 0; j < n; ++j) {
-    el.src.push_back(5);
-    el.dst.push_back(j);
-    el.src.push_back(j);
-    el.dst.push_back(5);
-  }
-  return el;
-}
 
 std::vector<graph_case> graphs() {
   std::vector<graph_case> g;
@@ -90,8 +45,6 @@ constexpr mxv_balance balances[] = {mxv_balance::by_rows, mxv_balance::by_tiles}
 // bitmap input (bin·bin→full) or the dense input (bin·full→full).
 template <class Exec, class S, bool XBits, class Accum = no_accumulator>
 void check_full_output(const Exec& exec, const char* what, bool check_any = false) {
-  using T = typename S::value_type;
-  using mem = typename Exec::memory_space;
   std::uint64_t seed = 100;
   for (auto& gc : graphs()) {
     csr_build_options o;
@@ -117,46 +70,26 @@ void check_full_output(const Exec& exec, const char* what, bool check_any = fals
                   INFO(what << " n=" << n << " T=" << t << " order=" << to_string(order) << " vxm=" << vx
                             << " dir=" << int(dir) << " alg=" << to_string(alg) << " balance=" << to_string(bal)
                             << " mask=" << mc.use << mc.complement << mc.replace);
-                  auto xb = test::random_bits(n, 0.3, seed);
-                  std::vector<T> xv(n, S::identity());
-                  for (vertex_t j = 0; j < n; ++j)
-                    if (xb[j]) xv[j] = XBits ? S::one() : static_cast<T>(1 + (seed + j) % 5);
-                  auto mb = test::random_bits(n, 0.5, seed + 7);
-                  std::vector<T> y0(n);
-                  for (vertex_t i = 0; i < n; ++i) y0[i] = (i % 3 == 0) ? S::identity() : static_cast<T>(2 + i % 4);
-                  auto y = test::to_view<mem>(y0);
-                  vector_mask<mem> mask{make_bits(exec, mb), mc.complement, mc.replace};
                   mxv_options opts;
                   opts.direction = dir;
                   opts.algorithm = alg;
                   opts.balance = bal;
-                  auto run = [&](const auto& x) {
-                    if (mc.use) {
-                      if (vx)
-                        vxm(exec, y, mask, Accum{}, S{}, x, b, opts, &bt);
-                      else
-                        mxv(exec, y, mask, Accum{}, S{}, b, x, opts, &bt);
-                    } else {
-                      if (vx)
-                        vxm(exec, y, no_mask{}, Accum{}, S{}, x, b, opts, &bt);
-                      else
-                        mxv(exec, y, no_mask{}, Accum{}, S{}, b, x, opts, &bt);
-                    }
-                  };
-                  if constexpr (XBits)
-                    run(make_bits(exec, xb));
-                  else
-                    run(Kokkos::View<const T*, mem>(test::to_view<mem>(xv)));
-                  auto got = test::to_vector(y);
-                  auto t_ref = test::product<S>(A, xv, vx);
-                  for (vertex_t i = 0; i < n; ++i) {
-                    const bool allowed = !mc.use || ((mb[i] != 0) != mc.complement);
-                    if (check_any && allowed) {
-                      if (std::is_same_v<Accum, no_accumulator>) CHECK(any_ok<S>(A, xv, vx, i, got[i]));
-                    } else {
-                      CHECK(got[i] == test::merge<S, Accum>(y0[i], t_ref[i], allowed, mc.replace));
-                    }
-                  }
+                  check_pull_case<Exec, S, XBits, false, Accum>(
+                      exec, A, vx, false, mc, seed,
+                      [&](auto& y, const auto& x, const auto& mask) {
+                        if (mc.use) {
+                          if (vx)
+                            vxm(exec, y, mask, Accum{}, S{}, x, b, opts, &bt);
+                          else
+                            mxv(exec, y, mask, Accum{}, S{}, b, x, opts, &bt);
+                        } else {
+                          if (vx)
+                            vxm(exec, y, no_mask{}, Accum{}, S{}, x, b, opts, &bt);
+                          else
+                            mxv(exec, y, no_mask{}, Accum{}, S{}, b, x, opts, &bt);
+                        }
+                      },
+                      check_any);
                 }
               }
             }
@@ -289,6 +222,73 @@ TEMPLATE_TEST_CASE("mxv on CSR with weights equals the dense reference", "[ops][
   auto tb = test::product<lor_land>(A, xb, false);
   auto got = host_bits(yb);
   for (vertex_t i = 0; i < g.n; ++i) CHECK(got[i] == (mb[i] ? 0 : tb[i]));
+}
+
+namespace {
+
+// CSR products: every kernel path, balance and early-exit setting, with and without weights, on graphs with a
+// hub row longer than a warp's run of entries (it spans runs), many empty rows, and none.
+std::vector<graph_case> csr_graphs() {
+  auto g = graphs();
+  g.push_back({test::random_edges(700, 90, 15), graph_kind::directed});  // mostly empty rows
+  g.push_back({test::random_edges(0, 0, 16), graph_kind::directed});
+  auto hub = hub_edges(1500, 17);
+  for (std::size_t e = 0; e < hub.src.size(); ++e) hub.weights.push_back(double(1 + e % 9));
+  g.push_back({hub, graph_kind::directed});
+  g.push_back({test::random_edges(300, 3000, 18, true), graph_kind::directed});
+  return g;
+}
+
+template <class Exec, class S, bool XBits, bool YBits, class Accum = no_accumulator>
+void check_csr(const Exec& exec, const char* what, bool check_any = false) {
+  std::uint64_t seed = 500;
+  for (auto& gc : csr_graphs()) {
+    csr_build_options o;
+    o.kind = gc.kind;
+    auto g = build_csr(exec, gc.el, o);
+    const vertex_t n = g.n;
+    auto A = test::to_dense_matrix(g);
+    for (auto alg : test::kernel_paths<Exec>()) {
+      for (auto bal : {mxv_balance::automatic, mxv_balance::by_rows, mxv_balance::by_tiles}) {
+        for (bool early : {true, false}) {
+          for (const auto& mc : mask_cases) {
+            ++seed;
+            INFO(what << " n=" << n << " nnz=" << g.nnz << " weighted=" << g.has_weights << " alg=" << to_string(alg)
+                      << " balance=" << to_string(bal) << " early_exit=" << early << " mask=" << mc.use << mc.complement
+                      << mc.replace);
+            mxv_options opts;
+            opts.algorithm = alg;
+            opts.balance = bal;
+            opts.early_exit = early;
+            check_pull_case<Exec, S, XBits, YBits, Accum>(
+                exec, A, false, g.has_weights, mc, seed,
+                [&](auto& y, const auto& x, const auto& mask) {
+                  if (mc.use)
+                    mxv(exec, y, mask, Accum{}, S{}, g, x, opts);
+                  else
+                    mxv(exec, y, no_mask{}, Accum{}, S{}, g, x, opts);
+                },
+                check_any);
+          }
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("mxv on CSR: every scheme, path and balance equals the dense reference", "[ops][mxv][csr]",
+                   BITGRAPH_TEST_SPACES) {
+  TestType exec;
+  check_csr<TestType, lor_land, true, true>(exec, "lor_land bin·bin→bin");
+  check_csr<TestType, lor_land, true, true, accumulate_with<lor_monoid>>(exec, "lor_land+accum bin·bin→bin");
+  check_csr<TestType, plus_pair<std::int32_t>, true, false>(exec, "plus_pair bin·bin→full");
+  check_csr<TestType, plus_times<double>, false, false>(exec, "plus_times bin·full→full");
+  check_csr<TestType, plus_times<float>, false, false, accumulate_with<plus_monoid<float>>>(exec, "plus_times+accum");
+  check_csr<TestType, min_plus<std::int32_t>, false, false, accumulate_with<min_monoid<std::int32_t>>>(exec,
+                                                                                                       "min_plus");
+  check_csr<TestType, any_secondi<vertex_t>, false, false>(exec, "any_secondi", true);
 }
 
 TEST_CASE("the automatic pull balance splits by tiles where rows would hold the kernel up", "[ops][mxv]") {

@@ -278,7 +278,7 @@ int run_bench(const ExecSpace& exec, const options& opts) {
     const double vec_bits = std::ceil(n / 8.0), vec_f32 = 4.0 * n;
 
     if (wanted({"cusparse-spmv", "kokkos-kernels-spmv", "kokkos-csr-spmv", "bmv_bin_bin_bin", "bmv_bin_bin_full",
-                "bmv_bin_full_full"})) {
+                "bmv_bin_full_full", "csr_mxv_full", "hybrid_"})) {
       // Baseline SpMV: CSR with fp32 values (cuSPARSE on CUDA, else Kokkos Kernels, else plain Kokkos).
       auto c32 = bench::make_csr_fp32(exec, g);
       const double csr_bytes_moved = double(c32.nnz) * 8.0 + double(n + 1) * (c32.wide ? 8 : 4) + 2 * vec_f32;
@@ -304,6 +304,19 @@ int run_bench(const ExecSpace& exec, const options& opts) {
       }
 #endif
       add(spmv_name, spmv, csr_bytes_moved);
+      // The library's own CSR product on the pattern (the CSR part a hybrid matrix would use), same inputs.
+      if (wanted({"csr_mxv_full"})) {
+        csr_graph<mem> pattern = g;
+        pattern.has_weights = false;
+        pattern.weights = {};
+        add("csr_mxv_full",
+            measure(exec, runs,
+                    [&](int i) {
+                      mxv(exec, yf, no_mask{}, no_accumulator{}, plus_times<float>{}, pattern,
+                          Kokkos::View<const float*, mem>(xf[i % rot]), mo);
+                    }),
+            double(g.nnz) * sizeof(vertex_t) + double(n + 1) * sizeof(offset_t) + 2 * vec_f32, spmv_name, spmv.median);
+      }
       if (wanted({"bmv_bin_bin_bin"}))
         add("bmv_bin_bin_bin",
             measure(exec, runs,
@@ -314,6 +327,25 @@ int run_bench(const ExecSpace& exec, const options& opts) {
             measure(exec, runs,
                     [&](int i) { mxv(exec, yf, no_mask{}, no_accumulator{}, plus_pair<float>{}, b, xb[i % rot], mo); }),
             index_bytes + vec_bits + vec_f32, spmv_name, spmv.median);
+      // The hybrid split of the same graph (bands of 32 rows as bits or CSR by bytes, tile size by bytes).
+      if (wanted({"hybrid_"})) {
+        hybrid_matrix<mem> hy;
+        const double hconvert = timed(exec, [&] { hy = to_hybrid(exec, g); });
+        const double hbytes = double(hy.bits_bytes + hy.csr_bytes);
+        std::printf("  ");
+        jg.set("hybrid", hybrid_report(hy, g.nnz, hconvert));
+        add("hybrid_bin_bin_bin",
+            measure(exec, runs,
+                    [&](int i) { mxv(exec, yb, no_mask{}, no_accumulator{}, lor_land{}, hy, xb[i % rot], mo); }),
+            hbytes + 2 * vec_bits, spmv_name, spmv.median);
+        add("hybrid_bin_full_full",
+            measure(exec, runs,
+                    [&](int i) {
+                      mxv(exec, yf, no_mask{}, no_accumulator{}, plus_times<float>{}, hy,
+                          Kokkos::View<const float*, mem>(xf[i % rot]), mo);
+                    }),
+            hbytes + 2 * vec_f32, spmv_name, spmv.median);
+      }
       if (wanted({"bmv_bin_full_full"}))
         add("bmv_bin_full_full",
             measure(exec, runs,

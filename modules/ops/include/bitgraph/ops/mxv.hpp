@@ -12,6 +12,7 @@
 #include "bitgraph/core/error.hpp"
 #include "bitgraph/formats/b2sr.hpp"
 #include "bitgraph/formats/csr.hpp"
+#include "bitgraph/formats/hybrid.hpp"
 #include "bitgraph/formats/vectors.hpp"
 #include "bitgraph/ops/detail/graphblas.hpp"
 #include "bitgraph/ops/mask.hpp"
@@ -47,11 +48,25 @@ void vxm(const ExecSpace& exec, Y& y, const Mask& mask, const Accum&, const S&, 
 
 /// y<mask> = accum(y, A ⊕.⊗ x) on a CSR graph: row-based (pull), using the edge weights as A's values
 /// when the graph has them (1 otherwise). x may be a bitmap (entries 1 where set) or a dense vector whose
-/// identity entries count as absent. Work O(nnz + n). Throws `invalid_argument_error` on size mismatches
-/// or a push direction (use `spmspv`), `unsupported_error` for a CUDA kernel path. Asynchronous on `exec`.
+/// identity entries count as absent. Work O(nnz + n). On CUDA (path `cuda_warp`, preferred) a pull either
+/// gives each row a group of lanes sized by the mean degree (rows may stop at their first contribution), or
+/// gives every warp an equal run of stored entries (`opts.balance`; automatic: by entries unless rows can
+/// stop early), so hub rows do not hold the kernel up. Host spaces run one thread per row.
+/// Throws `invalid_argument_error` on size mismatches or a push direction (use `spmspv`),
+/// `unsupported_error` for a CUDA kernel path on a host space. Asynchronous on `exec`.
 template <class ExecSpace, class S, class Y, class X, class Mask = no_mask, class Accum = no_accumulator>
 void mxv(const ExecSpace& exec, Y& y, const Mask& mask, const Accum&, const S&,
          const csr_graph<memory_space_t<ExecSpace>>& a, const X& x, const mxv_options& opts = {});
+
+/// y<mask> = accum(y, A ⊕.⊗ x) on a hybrid matrix (a pattern: A's values are 1): a pull over its bit bands
+/// as `mxv` on B2SR does (any balance), then over its CSR bands as `mxv` on CSR does; the first leaves the CSR
+/// bands' rows absent (so y keeps, or takes, what the mask and accumulator say), the second merges exactly
+/// those rows. A part with nothing to do is skipped. Same schemes, masks, accumulators and checks as the B2SR
+/// product; a push direction throws `invalid_argument_error` (hybrid products are pulls: for A^T x build the
+/// hybrid of A^T). Asynchronous on `exec`, except where the automatic balance measures a part (see above).
+template <class ExecSpace, class S, class Y, class X, class Mask = no_mask, class Accum = no_accumulator>
+void mxv(const ExecSpace& exec, Y& y, const Mask& mask, const Accum&, const S&,
+         const hybrid_matrix<memory_space_t<ExecSpace>>& a, const X& x, const mxv_options& opts = {});
 
 namespace detail {
 
@@ -139,6 +154,16 @@ void b2sr_product(const char* func, const ExecSpace& exec, Y& y, const Mask& mas
   b2sr_mxv_impl<ExecSpace, S, Y, X, Accum>::run(plan.path, exec, y, to_mask_args<mem>(mask), plan, x, opts);
 }
 
+/// The one decision of a CSR product (kernel path, then rows or entries: `csr_pull_by_entries`) and its call.
+template <class ExecSpace, class S, class Y, class X, class Mask, class Accum>
+void csr_product(const ExecSpace& exec, Y& y, const Mask& mask, const csr_rows<memory_space_t<ExecSpace>>& a,
+                 const X& x, const mxv_options& opts) {
+  using impl = csr_mxv_impl<ExecSpace, S, Y, X, Accum>;
+  const op_algorithm path = choose_path<ExecSpace>("mxv", opts.algorithm, impl::offer());
+  const bool by_entries = csr_pull_by_entries<ExecSpace, S>(exec, a, opts, impl::group_lanes(path, a));
+  impl::run(path, exec, y, to_mask_args<memory_space_t<ExecSpace>>(mask), a, x, opts, by_entries);
+}
+
 }  // namespace detail
 
 template <class ExecSpace, class S, class Y, class X, class Mask, class Accum>
@@ -162,15 +187,30 @@ void vxm(const ExecSpace& exec, Y& y, const Mask& mask, const Accum&, const S&, 
 template <class ExecSpace, class S, class Y, class X, class Mask, class Accum>
 void mxv(const ExecSpace& exec, Y& y, const Mask& mask, const Accum&, const S&,
          const csr_graph<memory_space_t<ExecSpace>>& a, const X& x, const mxv_options& opts) {
-  using mem = memory_space_t<ExecSpace>;
-  using impl = detail::csr_mxv_impl<ExecSpace, S, Y, X, Accum>;
   detail::check_mxv_args<ExecSpace, S, Y, X, Mask, Accum>("mxv", a.n, y, mask, x);
   if (opts.direction == mxv_direction::push) {
     throw invalid_argument_error("bitgraph::mxv: CSR products are row-based; use spmspv for the column-based form");
   }
-  const op_algorithm path = detail::choose_path<ExecSpace>("mxv", opts.algorithm, impl::offer());
   detail::profiling_region region("bitgraph::mxv");
-  impl::run(path, exec, y, detail::to_mask_args<mem>(mask), a, x, opts);
+  detail::csr_product<ExecSpace, S, Y, X, Mask, Accum>(exec, y, mask, detail::make_csr_rows(a), x, opts);
+}
+
+template <class ExecSpace, class S, class Y, class X, class Mask, class Accum>
+void mxv(const ExecSpace& exec, Y& y, const Mask& mask, const Accum&, const S&,
+         const hybrid_matrix<memory_space_t<ExecSpace>>& a, const X& x, const mxv_options& opts) {
+  detail::check_mxv_args<ExecSpace, S, Y, X, Mask, Accum>("mxv", a.n, y, mask, x);
+  BITGRAPH_CHECK_ARG(a.bits.n == a.n, "mxv", "the hybrid matrix's bit part has ", a.bits.n, " rows, not ", a.n);
+  if (opts.direction == mxv_direction::push) {
+    throw invalid_argument_error("bitgraph::mxv: hybrid products are pulls; for A^T x build the hybrid matrix of A^T");
+  }
+  mxv_options pull = opts;
+  pull.direction = mxv_direction::pull;
+  const auto rows = detail::make_csr_rows(a);
+  detail::profiling_region region("bitgraph::mxv");
+  // The bit pass writes every row, so it runs first and only when some band is bits or nothing is CSR.
+  if (a.bits.n_tiles > 0 || rows.banded || a.csr_band_count() == 0)
+    detail::b2sr_product<ExecSpace, S, Y, X, Mask, Accum>("mxv", exec, y, mask, a.bits, x, pull, nullptr, false);
+  if (a.csr_band_count() > 0) detail::csr_product<ExecSpace, S, Y, X, Mask, Accum>(exec, y, mask, rows, x, pull);
 }
 
 }  // namespace bitgraph

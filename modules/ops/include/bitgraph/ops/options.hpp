@@ -24,7 +24,8 @@ enum class mxv_direction : std::uint8_t {
   push,       ///< column-based: every non-zero input scatters its column into the output
 };
 
-/// How a pull product over B2SR spreads its tiles over threads.
+/// How a pull product over B2SR spreads its tiles over threads (for CSR on CUDA: its stored entries, with
+/// `by_tiles` naming the balanced split; automatic is by entries unless rows can stop early).
 enum class mxv_balance : std::uint8_t {
   automatic,  ///< by tiles when the longest tile row would outlast an even share of the tiles per thread group
               ///< the space runs at once (power-law hubs; few tile rows on a GPU), or on a GPU when tile rows
@@ -52,7 +53,7 @@ inline std::string_view to_string(mxv_balance b) {
 struct mxv_options {
   op_algorithm algorithm = op_algorithm::automatic;  ///< force the generic or a CUDA kernel
   mxv_direction direction = mxv_direction::automatic;
-  mxv_balance balance = mxv_balance::automatic;  ///< work split of B2SR pulls (pushes go by tile rows)
+  mxv_balance balance = mxv_balance::automatic;  ///< work split of pulls (pushes go by tile rows)
   bool early_exit = true;                        ///< pull rows stop at the first contribution when the monoid allows it
   double switch_ratio = 0.01;                    ///< α = β of Yang et al. §6.3: push below this input density
 };

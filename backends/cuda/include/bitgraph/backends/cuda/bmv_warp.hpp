@@ -54,14 +54,14 @@ __device__ __forceinline__ int lowest_bit(std::uint64_t bits) { return __ffsll(s
 __device__ __forceinline__ int bit_count(std::uint32_t bits) { return __popc(bits); }
 __device__ __forceinline__ int bit_count(std::uint64_t bits) { return __popcll(bits); }
 
-/// `__shfl_down_sync` over the whole warp for any arithmetic value type (8- and 16-bit ones travel as int).
+/// The type a value travels as through a shuffle: 8- and 16-bit values as int.
+template <class V>
+using shuffled_t = std::conditional_t<std::is_floating_point_v<V> || (sizeof(V) >= 4), V, int>;
+
+/// `__shfl_down_sync` over the whole warp for any arithmetic value type.
 template <class V>
 __device__ __forceinline__ V shfl_down(V v, int delta) {
-  if constexpr (std::is_floating_point_v<V> || sizeof(V) >= 4) {
-    return __shfl_down_sync(0xffffffffu, v, delta);
-  } else {
-    return static_cast<V>(__shfl_down_sync(0xffffffffu, static_cast<int>(v), delta));
-  }
+  return static_cast<V>(__shfl_down_sync(0xffffffffu, static_cast<shuffled_t<V>>(v), delta));
 }
 
 }  // namespace detail

@@ -1,16 +1,40 @@
 // CUDA leaf of mxv / vxm: the warp BMV kernels (bmv_warp.hpp) for pulls on row-major tiles, by rows (a
 // lane per row, 32 rows per warp) or by tiles (equal runs of tiles per warp, atomics into the result) as the
-// plan says. Every other path (pushes, column-major tiles, `generic`) goes back to the generic core.
+// plan says; the warp CSR kernels (spmv_warp.hpp) for CSR pulls, by rows or by entries. Every other path
+// (pushes, column-major tiles, `generic`) goes back to the generic core.
 #pragma once
 
 #include <Kokkos_Core.hpp>
 
+#include <cstdint>
+#include <type_traits>
+
 #include "bitgraph/backends/cuda/bmv_warp.hpp"
+#include "bitgraph/backends/cuda/spmv_warp.hpp"
 #include "bitgraph/core/dispatch.hpp"
 #include "bitgraph/ops/detail/mxv_generic.hpp"
 #include "bitgraph/ops/options.hpp"
 
 namespace bitgraph::detail {
+
+/// A vector operand's words when it is a bitmap (else null), and its values when it is dense (else null), as
+/// the kernels take them (const for an input).
+template <class V>
+auto raw_words(V& v) {
+  using word = std::conditional_t<std::is_const_v<V>, const std::uint32_t, std::uint32_t>;
+  if constexpr (is_bitmap<std::remove_const_t<V>>::value)
+    return static_cast<word*>(v.words.data());
+  else
+    return static_cast<word*>(nullptr);
+}
+template <class S, class V>
+auto raw_values(V& v) {
+  using value = std::conditional_t<std::is_const_v<V>, const typename S::value_type, typename S::value_type>;
+  if constexpr (is_bitmap<std::remove_const_t<V>>::value)
+    return static_cast<value*>(nullptr);
+  else
+    return static_cast<value*>(v.data());
+}
 
 template <class S, class Y, class X, class Accum>
 struct b2sr_mxv_impl<Kokkos::Cuda, S, Y, X, Accum> {
@@ -30,25 +54,16 @@ struct b2sr_mxv_impl<Kokkos::Cuda, S, Y, X, Accum> {
   static void run(op_algorithm path, const Kokkos::Cuda& exec, Y& y, const mask_args<mem>& mask,
                   const mxv_plan<mem>& plan, const X& x, const mxv_options& opts) {
     if (path != op_algorithm::cuda_warp) return run_generic<generic>(exec, y, mask, plan, x, opts);
-    using value_type = typename S::value_type;
     constexpr bool XBits = is_bitmap<X>::value;
     constexpr bool YBits = is_bitmap<Y>::value;
-    const std::uint32_t* xb = nullptr;
-    const value_type* xv = nullptr;
-    std::uint32_t* yb = nullptr;
-    value_type* yv = nullptr;
-    if constexpr (XBits)
-      xb = x.words.data();
-    else
-      xv = x.data();
-    if constexpr (YBits)
-      yb = y.words.data();
-    else
-      yv = y.data();
+    const auto xb = raw_words(x);
+    const auto xv = raw_values<S>(x);
+    const auto yb = raw_words(y);
+    const auto yv = raw_values<S>(y);
     dispatch_tile_dim(plan.matrix->tile_dim, [&](auto td) {
       constexpr int T = decltype(td)::value;
       if (plan.by_tiles) {
-        generic::pull_by_tiles(exec, y, mask, plan.matrix->n, [&](auto tbits, auto tval) {
+        pull_into_targets<Kokkos::Cuda, S, Accum>(exec, y, mask, plan.matrix->n, [&](auto tbits, auto tval) {
           cuda::launch_bmv_tiles<T, S, XBits, YBits>(exec, *plan.matrix, xb, xv, tbits.data(), tval.data(),
                                                      mask.bits.data(), mask.masked, mask.complement, opts.early_exit);
         });
@@ -57,6 +72,41 @@ struct b2sr_mxv_impl<Kokkos::Cuda, S, Y, X, Accum> {
                                                          mask.masked, mask.complement, mask.replace, opts.early_exit);
       }
     });
+  }
+};
+
+template <class S, class Y, class X, class Accum>
+struct csr_mxv_impl<Kokkos::Cuda, S, Y, X, Accum> {
+  using mem = Kokkos::CudaSpace;
+  using generic = csr_mxv_generic<Kokkos::Cuda, S, Y, X, Accum>;
+
+  static path_offer offer() { return generic::offer().offer(op_algorithm::cuda_warp); }
+
+  static int group_lanes(op_algorithm path, const csr_rows<mem>& a) {
+    return path == op_algorithm::cuda_warp ? cuda::spmv_group_lanes(a.nnz, a.local_rows)
+                                           : generic::group_lanes(path, a);
+  }
+
+  static void run(op_algorithm path, const Kokkos::Cuda& exec, Y& y, const mask_args<mem>& mask, const csr_rows<mem>& a,
+                  const X& x, const mxv_options& opts, bool by_entries) {
+    if (path != op_algorithm::cuda_warp) return run_generic<generic>(exec, y, mask, a, x, opts, by_entries);
+    constexpr bool XBits = is_bitmap<X>::value;
+    constexpr bool YBits = is_bitmap<Y>::value;
+    const auto xb = raw_words(x);
+    const auto xv = raw_values<S>(x);
+    const auto yb = raw_words(y);
+    const auto yv = raw_values<S>(y);
+    const auto in = cuda::make_spmv_operands(a);
+    if (by_entries) {
+      csr_pull_into_targets<Kokkos::Cuda, S, Accum>(exec, y, mask, a, [&](auto tbits, auto tval) {
+        cuda::launch_spmv_entries<S, XBits, YBits>(exec, in, xb, xv, tbits.data(), tval.data(), mask.bits.data(),
+                                                   mask.masked, mask.complement);
+      });
+      return;
+    }
+    cuda::launch_spmv_rows<S, XBits, YBits, Accum>(exec, in, xb, xv, yb, yv, mask.bits.data(), mask.masked,
+                                                   mask.complement, mask.replace,
+                                                   opts.early_exit && allows_early_exit_v<S>);
   }
 };
 

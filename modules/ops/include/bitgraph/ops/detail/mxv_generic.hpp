@@ -16,6 +16,7 @@
 #include "bitgraph/core/launch.hpp"
 #include "bitgraph/formats/b2sr.hpp"
 #include "bitgraph/formats/csr.hpp"
+#include "bitgraph/formats/hybrid.hpp"
 #include "bitgraph/formats/vectors.hpp"
 #include "bitgraph/ops/detail/graphblas.hpp"
 #include "bitgraph/ops/options.hpp"
@@ -375,6 +376,42 @@ double input_density(const ExecSpace& exec, const X& x, vertex_t n) {
   }
 }
 
+/// A balanced pull's output: `kernel(tbits, tval)` combines the products into identity-filled targets with
+/// atomics (or plain stores for rows one thread group owns). Without a mask and an accumulator the targets are
+/// y itself (the product is the result); otherwise a temporary that is then merged into y under the GraphBLAS
+/// rules.
+template <class ExecSpace, class S, class Accum, class Y, class Kernel>
+void pull_into_targets(const ExecSpace& exec, Y& y, const mask_args<memory_space_t<ExecSpace>>& mask, vertex_t n,
+                       Kernel&& kernel) {
+  using mem = memory_space_t<ExecSpace>;
+  using value_type = typename S::value_type;
+  constexpr bool direct = std::is_same_v<Accum, no_accumulator>;
+  if constexpr (is_bitmap<Y>::value) {
+    Kokkos::View<std::uint32_t*, mem> tbits;
+    if (direct && !mask.masked) {
+      tbits = y.words;
+      Kokkos::deep_copy(exec, tbits, std::uint32_t(0));
+    } else {
+      tbits = allocate_view<Kokkos::View<std::uint32_t*, mem>>("bitgraph::mxv::tmp_bits", y.words.extent(0));
+    }
+    kernel(tbits, Kokkos::View<value_type*, mem>());
+    if (!(direct && !mask.masked))
+      Kokkos::parallel_for("bitgraph::mxv::merge_bits", Kokkos::RangePolicy<ExecSpace>(exec, 0, y.words.extent(0)),
+                           merge_temporary_bits<mem, Accum>{n, tbits, y.words, mask});
+  } else {
+    Kokkos::View<value_type*, mem> tval;
+    if (direct && !mask.masked)
+      tval = y;
+    else
+      tval = allocate_view<Kokkos::View<value_type*, mem>>("bitgraph::mxv::tmp_values", n, false);
+    Kokkos::deep_copy(exec, tval, S::identity());
+    kernel(Kokkos::View<std::uint32_t*, mem>(), tval);
+    if (!(direct && !mask.masked))
+      Kokkos::parallel_for("bitgraph::mxv::merge_values", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+                           merge_temporary_values<mem, S, Accum>{tval, y, mask});
+  }
+}
+
 /// The portable B2SR product along a plan: pull over the rows of `plan.matrix` (y = M x), or push over
 /// them (y = M^T x).
 template <class ExecSpace, class S, class Y, class X, class Accum>
@@ -431,42 +468,10 @@ struct b2sr_mxv_generic {
     }
   }
 
-  /// A tile-balanced pull: `kernel(tbits, tval)` combines the products into identity-filled targets with
-  /// atomics. Without a mask and an accumulator the targets are y itself (the product is the result);
-  /// otherwise a temporary that is then merged into y under the GraphBLAS rules.
-  template <class Kernel>
-  static void pull_by_tiles(const ExecSpace& exec, Y& y, const mask_args<mem>& mask, vertex_t n, Kernel&& kernel) {
-    constexpr bool direct = std::is_same_v<Accum, no_accumulator>;
-    if constexpr (YBits) {
-      Kokkos::View<std::uint32_t*, mem> tbits;
-      if (direct && !mask.masked) {
-        tbits = y.words;
-        Kokkos::deep_copy(exec, tbits, std::uint32_t(0));
-      } else {
-        tbits = allocate_view<Kokkos::View<std::uint32_t*, mem>>("bitgraph::mxv::tmp_bits", y.words.extent(0));
-      }
-      kernel(tbits, Kokkos::View<value_type*, mem>());
-      if (!(direct && !mask.masked))
-        Kokkos::parallel_for("bitgraph::mxv::merge_bits", Kokkos::RangePolicy<ExecSpace>(exec, 0, y.words.extent(0)),
-                             merge_temporary_bits<mem, Accum>{n, tbits, y.words, mask});
-    } else {
-      Kokkos::View<value_type*, mem> tval;
-      if (direct && !mask.masked)
-        tval = y;
-      else
-        tval = allocate_view<Kokkos::View<value_type*, mem>>("bitgraph::mxv::tmp_values", n, false);
-      Kokkos::deep_copy(exec, tval, S::identity());
-      kernel(Kokkos::View<std::uint32_t*, mem>(), tval);
-      if (!(direct && !mask.masked))
-        Kokkos::parallel_for("bitgraph::mxv::merge_values", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
-                             merge_temporary_values<mem, S, Accum>{tval, y, mask});
-    }
-  }
-
   template <int T>
   static void pull_tiles(const ExecSpace& exec, Y& y, const mask_args<mem>& mask, const b2sr_matrix<mem>& a,
                          const X& x) {
-    pull_by_tiles(exec, y, mask, a.n, [&](auto tbits, auto tval) {
+    pull_into_targets<ExecSpace, S, Accum>(exec, y, mask, a.n, [&](auto tbits, auto tval) {
       b2sr_pull_tiles_functor<ExecSpace, T, S, XBits, YBits> f;
       f.in = make_b2sr_operands<T, S>(a, x);
       f.n = a.n;
@@ -502,22 +507,89 @@ struct b2sr_mxv_impl : b2sr_mxv_generic<ExecSpace, S, Y, X, Accum> {};
 
 // ------------------------------------------------------------------------------------------ CSR
 
-/// One row of the CSR product with edge weights (or 1 for an unweighted graph); early exit for OR / ANY.
+/// The rows a CSR product reads: a whole CSR graph (no bands: local row k is row k), or the CSR part of a
+/// hybrid matrix (local row k is row 32 · bands(k / 32) + k % 32; rows past n are empty). Weights are A's
+/// values when present (1 otherwise).
+template <class Mem>
+struct csr_rows {
+  vertex_t n = 0;           ///< rows (= columns) of the matrix
+  offset_t local_rows = 0;  ///< rows held: n, or 32 per band
+  offset_t nnz = 0;
+  Kokkos::View<const offset_t*, Mem> row_ptr;  ///< local_rows + 1
+  Kokkos::View<const vertex_t*, Mem> col;
+  Kokkos::View<const double*, Mem> w;  ///< empty: unweighted
+  Kokkos::View<const vertex_t*, Mem> bands;
+  bool banded = false;
+  offset_t longest = 0;  ///< entries in the longest row when known (0: products measure it)
+
+  /// The matrix row of local row k.
+  KOKKOS_INLINE_FUNCTION std::uint64_t row(offset_t k) const {
+    return banded ? std::uint64_t(bands(k / 32)) * 32 + k % 32 : std::uint64_t(k);
+  }
+};
+
+template <class Mem>
+csr_rows<Mem> make_csr_rows(const csr_graph<Mem>& g) {
+  csr_rows<Mem> r;
+  r.n = g.n;
+  r.local_rows = g.n;
+  r.nnz = g.nnz;
+  r.row_ptr = g.row_ptr;
+  r.col = g.col_idx;
+  if (g.has_weights) r.w = g.weights;
+  return r;
+}
+
+/// The CSR part of a hybrid matrix (unbanded when every band is CSR: its local rows are then the matrix rows).
+template <class Mem>
+csr_rows<Mem> make_csr_rows(const hybrid_matrix<Mem>& h) {
+  csr_rows<Mem> r;
+  const offset_t bands = h.csr_band_count();
+  r.n = h.n;
+  r.local_rows = bands * hybrid_band_rows;
+  r.nnz = h.csr_nnz;
+  r.row_ptr = h.csr_row_ptr;
+  r.col = h.csr_col_idx;
+  r.bands = h.csr_bands;
+  r.banded = bands < ceil_div<std::uint64_t>(h.n, hybrid_band_rows);
+  r.longest = h.csr_longest_row;
+  return r;
+}
+
+/// Entries in the longest row (the automatic balance's measure). Fences `exec`.
+template <class ExecSpace>
+offset_t longest_row(const ExecSpace& exec, const csr_rows<memory_space_t<ExecSpace>>& a) {
+  offset_t m = 0;
+  Kokkos::parallel_reduce("bitgraph::mxv::longest_row", Kokkos::RangePolicy<ExecSpace>(exec, 0, a.local_rows),
+                          longest_tile_row_functor<memory_space_t<ExecSpace>>{a.row_ptr}, Kokkos::Max<offset_t>(m));
+  return m;
+}
+
+/// Whether a CSR pull over `nnz` entries whose longest row holds `longest` should split its work by stored
+/// entries (equal runs per warp, partial rows combined with atomics) rather than give each row a group of
+/// `group` lanes: as for B2SR tile rows (`pull_by_tiles`), when the longest row would outlast twice an even
+/// share of the entries among the groups the space runs at once (hubs of power-law graphs, or too few rows
+/// to fill a GPU); rows under 256 entries never pay for the atomics.
+inline bool pull_by_entries(offset_t longest, offset_t nnz, int group, std::int64_t concurrency) {
+  if (nnz == 0) return false;
+  const double groups = std::max(1.0, double(concurrency) / double(group));
+  return longest >= 256 && double(longest) > 2.0 * double(nnz) / groups;
+}
+
+/// One row of the CSR product (k local, i its matrix row); early exit for OR / ANY.
 template <class Mem, class S, bool XBits>
 struct csr_row_product {
   using T = typename S::value_type;
-  Kokkos::View<const offset_t*, Mem> row_ptr;
-  Kokkos::View<const vertex_t*, Mem> col;
-  Kokkos::View<const double*, Mem> w;
-  bool weighted;
+  csr_rows<Mem> a;
   bool stop_early;
   Kokkos::View<const std::uint32_t*, Mem> xbits;  // XBits
   Kokkos::View<const T*, Mem> xval;               // !XBits
 
-  KOKKOS_INLINE_FUNCTION T operator()(const vertex_t i) const {
+  KOKKOS_INLINE_FUNCTION T operator()(const offset_t k, const vertex_t i) const {
     T t = S::identity();
-    for (offset_t p = row_ptr(i); p < row_ptr(i + 1); ++p) {
-      const vertex_t j = col(p);
+    const bool weighted = a.w.extent(0) > 0;
+    for (offset_t p = a.row_ptr(k); p < a.row_ptr(k + 1); ++p) {
+      const vertex_t j = a.col(p);
       T xj;
       if constexpr (XBits) {
         if (!bitmap_test(xbits, j)) continue;
@@ -526,7 +598,7 @@ struct csr_row_product {
         xj = xval(j);
         if (xj == S::identity()) continue;  // identity entries of a dense input are absent
       }
-      const T aij = weighted ? static_cast<T>(w(p)) : S::one();
+      const T aij = weighted ? static_cast<T>(a.w(p)) : S::one();
       t = S::add(t, S::multiply(aij, xj, i, j));
       if (stop_early && t != S::identity()) break;
     }
@@ -534,42 +606,111 @@ struct csr_row_product {
   }
 };
 
-/// CSR pull into a bitmap: one thread per output word, rows the mask excludes are not computed.
+/// CSR pull into a bitmap: one thread per output word of the local rows (a band's word when banded); rows the
+/// mask excludes are not computed.
 template <class Mem, class S, bool XBits, class Accum>
 struct csr_pull_bits {
   csr_row_product<Mem, S, XBits> product;
-  vertex_t n;
   Kokkos::View<std::uint32_t*, Mem> yw;
   mask_args<Mem> mask;
-  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t wi) const {
-    const std::uint32_t valid = valid_bits(wi, n);
+  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t lw) const {
+    const std::uint64_t wi = product.a.row(lw * 32) / 32;
+    const std::uint32_t valid = valid_bits(wi, product.a.n);
     const std::uint32_t allowed = mask.allowed_word(wi);
     std::uint32_t t = 0;
     std::uint32_t todo = allowed & valid;
     while (todo) {
       const int b = count_trailing_zeros(todo);
       todo &= todo - 1;
-      if (product(static_cast<vertex_t>(wi * 32 + b)) != S::identity()) t |= std::uint32_t(1) << b;
+      if (product(lw * 32 + b, static_cast<vertex_t>(wi * 32 + b)) != S::identity()) t |= std::uint32_t(1) << b;
     }
     yw(wi) = merge_bits<Accum>(yw(wi), t, allowed, valid, mask.replace);
   }
 };
 
-/// CSR pull into a dense vector: one thread per row.
+/// CSR pull into a dense vector: one thread per local row.
 template <class Mem, class S, bool XBits, class Accum>
 struct csr_pull_values {
   using T = typename S::value_type;
   csr_row_product<Mem, S, XBits> product;
   Kokkos::View<T*, Mem> y;
   mask_args<Mem> mask;
-  KOKKOS_INLINE_FUNCTION void operator()(const vertex_t i) const {
+  KOKKOS_INLINE_FUNCTION void operator()(const offset_t k) const {
+    const std::uint64_t i = product.a.row(k);
+    if (i >= product.a.n) return;
     const bool allowed = mask.allows(i);
-    const T t = allowed ? product(i) : S::identity();
+    const T t = allowed ? product(k, static_cast<vertex_t>(i)) : S::identity();
     y(i) = merge_value<Accum>(y(i), t, allowed, mask.replace, S::identity());
   }
 };
 
-/// The portable CSR product: row-based, one thread per row (per output word for bitmaps).
+/// Moves a banded pull's temporary bitmap (one word per band) into the output under the mask.
+template <class Mem, class Accum>
+struct merge_band_bits {
+  vertex_t n;
+  Kokkos::View<const vertex_t*, Mem> bands;
+  Kokkos::View<const std::uint32_t*, Mem> tbits;
+  Kokkos::View<std::uint32_t*, Mem> ybits;
+  mask_args<Mem> mask;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t b) const {
+    const std::uint64_t wi = bands(b);
+    ybits(wi) = merge_bits<Accum>(ybits(wi), tbits(b), mask.allowed_word(wi), valid_bits(wi, n), mask.replace);
+  }
+};
+
+/// Moves a banded pull's temporary values (local rows) into the output under the mask.
+template <class Mem, class S, class Accum>
+struct merge_band_values {
+  using value_type = typename S::value_type;
+  csr_rows<Mem> a;
+  Kokkos::View<const value_type*, Mem> tval;
+  Kokkos::View<value_type*, Mem> yval;
+  mask_args<Mem> mask;
+  KOKKOS_INLINE_FUNCTION void operator()(const offset_t k) const {
+    const std::uint64_t i = a.row(k);
+    if (i < a.n) yval(i) = merge_value<Accum>(yval(i), tval(k), mask.allows(i), mask.replace, S::identity());
+  }
+};
+
+/// A balanced pull over CSR rows: like `pull_into_targets`, except that banded rows (the CSR part of a hybrid
+/// matrix) always go through a temporary of their local rows, merged into their bands of y only.
+template <class ExecSpace, class S, class Accum, class Y, class Kernel>
+void csr_pull_into_targets(const ExecSpace& exec, Y& y, const mask_args<memory_space_t<ExecSpace>>& mask,
+                           const csr_rows<memory_space_t<ExecSpace>>& a, Kernel&& kernel) {
+  using mem = memory_space_t<ExecSpace>;
+  using value_type = typename S::value_type;
+  if (!a.banded) return pull_into_targets<ExecSpace, S, Accum>(exec, y, mask, a.n, kernel);
+  const std::size_t n_bands = a.bands.extent(0);
+  if constexpr (is_bitmap<Y>::value) {
+    auto tbits = allocate_view<Kokkos::View<std::uint32_t*, mem>>("bitgraph::mxv::tmp_band_bits", n_bands);
+    kernel(tbits, Kokkos::View<value_type*, mem>());
+    Kokkos::parallel_for("bitgraph::mxv::merge_band_bits", Kokkos::RangePolicy<ExecSpace>(exec, 0, n_bands),
+                         merge_band_bits<mem, Accum>{a.n, a.bands, tbits, y.words, mask});
+  } else {
+    auto tval = allocate_view<Kokkos::View<value_type*, mem>>("bitgraph::mxv::tmp_band_values", a.local_rows, false);
+    Kokkos::deep_copy(exec, tval, S::identity());
+    kernel(Kokkos::View<std::uint32_t*, mem>(), tval);
+    Kokkos::parallel_for("bitgraph::mxv::merge_band_values",
+                         Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, a.local_rows),
+                         merge_band_values<mem, S, Accum>{a, tval, y, mask});
+  }
+}
+
+/// Whether a CSR pull should split its work by stored entries: when asked (`by_tiles` names the balanced split
+/// for every format), never when asked for rows or when rows may stop at their first contribution (a walk
+/// then reads only what it needs: hubs stop early), else by `pull_by_entries` on spaces that run more than
+/// one group of lanes at once, with the longest row as recorded or measured (a fence).
+template <class ExecSpace, class S>
+bool csr_pull_by_entries(const ExecSpace& exec, const csr_rows<memory_space_t<ExecSpace>>& a, const mxv_options& opts,
+                         int group) {
+  if (opts.balance != mxv_balance::automatic) return opts.balance == mxv_balance::by_tiles;
+  const auto concurrency = static_cast<std::int64_t>(exec.concurrency());
+  if (concurrency < 4096 || a.nnz < 256 || (opts.early_exit && allows_early_exit_v<S>)) return false;
+  return pull_by_entries(a.longest ? a.longest : longest_row(exec, a), a.nnz, group, concurrency);
+}
+
+/// The portable CSR product: row-based, one thread per row (per output word for bitmaps), whatever the
+/// balance says (host spaces run a few threads, each of which gets many rows).
 template <class ExecSpace, class S, class Y, class X, class Accum>
 struct csr_mxv_generic {
   using mem = memory_space_t<ExecSpace>;
@@ -577,27 +718,29 @@ struct csr_mxv_generic {
 
   static path_offer offer() {
     return path_offer{}
-        .refuse(op_algorithm::cuda_warp, "CSR products have the portable kernel only (use generic)")
+        .refuse(op_algorithm::cuda_warp, "the cuda-warp CSR kernels run on CUDA spaces only")
         .refuse(op_algorithm::cuda_mma, "there is no tensor-core kernel for CSR products");
   }
 
-  static void run(op_algorithm, const ExecSpace& exec, Y& y, const mask_args<mem>& mask, const csr_graph<mem>& a,
-                  const X& x, const mxv_options& opts) {
+  /// Lanes per row of the path's row kernel (what the balance decision weighs): one thread here.
+  static int group_lanes(op_algorithm, const csr_rows<mem>&) { return 1; }
+
+  static void run(op_algorithm, const ExecSpace& exec, Y& y, const mask_args<mem>& mask, const csr_rows<mem>& a,
+                  const X& x, const mxv_options& opts, bool /*by_entries*/) {
     csr_row_product<mem, S, XBits> product;
-    product.row_ptr = a.row_ptr;
-    product.col = a.col_idx;
-    product.w = a.weights;
-    product.weighted = a.has_weights;
+    product.a = a;
     product.stop_early = opts.early_exit && allows_early_exit_v<S>;
     if constexpr (XBits)
       product.xbits = x.words;
     else
       product.xval = x;
     if constexpr (is_bitmap<Y>::value) {
-      Kokkos::parallel_for("bitgraph::mxv::csr_pull_bits", Kokkos::RangePolicy<ExecSpace>(exec, 0, y.words.extent(0)),
-                           csr_pull_bits<mem, S, XBits, Accum>{product, a.n, y.words, mask});
+      Kokkos::parallel_for("bitgraph::mxv::csr_pull_bits",
+                           Kokkos::RangePolicy<ExecSpace>(exec, 0, ceil_div<std::uint64_t>(a.local_rows, 32)),
+                           csr_pull_bits<mem, S, XBits, Accum>{product, y.words, mask});
     } else {
-      Kokkos::parallel_for("bitgraph::mxv::csr_pull", Kokkos::RangePolicy<ExecSpace>(exec, 0, a.n),
+      Kokkos::parallel_for("bitgraph::mxv::csr_pull",
+                           Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, a.local_rows),
                            csr_pull_values<mem, S, XBits, Accum>{product, y, mask});
     }
   }

@@ -1,0 +1,304 @@
+// Hybrid bit matrices: the rows in bands of 32, each band stored as B2SR tiles where bits pay (its tiles take
+// no more bytes than its CSR entries) and as CSR otherwise. Unordered power-law and random graphs (about one
+// bit per tile) then keep CSR's size and speed, meshes and ordered graphs keep their bits, and graphs with a
+// dense core and a sparse tail get both. Products run over both parts in one call (ops/mxv.hpp).
+#pragma once
+
+#include <Kokkos_Core.hpp>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+#include "bitgraph/core/error.hpp"
+#include "bitgraph/core/execution.hpp"
+#include "bitgraph/core/types.hpp"
+#include "bitgraph/formats/b2sr.hpp"
+#include "bitgraph/formats/b2sr_profile.hpp"
+#include "bitgraph/formats/csr.hpp"
+
+namespace bitgraph {
+
+/// Rows per band of a hybrid matrix: one bitmap word, so the two parts never share an output word.
+inline constexpr vertex_t hybrid_band_rows = 32;
+
+/// Options for `to_hybrid`.
+struct hybrid_options {
+  int tile_dim = 0;  ///< 4, 8, 16 or 32 for the bit part; 0: the one whose split stores the fewest bytes
+  /// A band goes to bits when its tiles' bytes are at most `bits_bias` times its CSR bytes: 1 compares bytes;
+  /// 0 puts every non-empty band in CSR, infinity every band in bits.
+  double bits_bias = 1.0;
+  /// Charge a split for the pass over every row it costs products (`hybrid_split_overhead_bytes`): a split
+  /// that then stores more than all-CSR or all-bits becomes that (only with a finite, positive bias).
+  bool charge_split = true;
+};
+
+/// A square pattern matrix split by bands of `hybrid_band_rows` rows. `bits` spans all n rows; the tile rows
+/// of the bands stored as CSR are empty there. The CSR part holds the rows of its bands only, band after
+/// band: local row k is row 32 · csr_bands(k / 32) + k % 32 (rows past n are empty), its entries are
+/// `csr_col_idx[csr_row_ptr(k) .. csr_row_ptr(k + 1))`, ascending global column ids.
+template <class MemorySpace>
+struct hybrid_matrix {
+  using memory_space = MemorySpace;
+  vertex_t n = 0;                                    ///< rows = columns
+  offset_t nnz = 0;                                  ///< entries of the pattern (both parts)
+  graph_kind kind = graph_kind::directed;            ///< carried over from the CSR it was built from
+  b2sr_matrix<MemorySpace> bits;                     ///< the bands where bits pay
+  Kokkos::View<vertex_t*, MemorySpace> csr_bands;    ///< ascending ids of the bands stored as CSR
+  Kokkos::View<offset_t*, MemorySpace> csr_row_ptr;  ///< 32 · csr_bands.extent(0) + 1 offsets
+  Kokkos::View<vertex_t*, MemorySpace> csr_col_idx;  ///< csr_nnz global column ids
+  offset_t csr_nnz = 0;                              ///< entries stored as CSR
+  offset_t csr_longest_row = 0;                      ///< entries in the CSR part's longest row (products balance by it)
+  /// Bytes of each part by the storage reports' convention (32-bit pointers and indices), for `info`.
+  std::uint64_t bits_bytes = 0, csr_bytes = 0;
+
+  /// Bands stored as CSR.
+  vertex_t csr_band_count() const { return static_cast<vertex_t>(csr_bands.extent(0)); }
+};
+
+/// Splits a CSR graph into a hybrid matrix on `exec`: counts every band's entries and, for each candidate tile
+/// dimension, its non-empty tiles; gives each band to the part that stores it in fewer bytes (see
+/// `hybrid_options`); keeps the tile dimension with the fewest bytes in all; then builds both parts on the
+/// device. Weights are dropped (a pattern). O(nnz · candidates) counting plus one B2SR build. Throws
+/// `invalid_argument_error` for a tile dimension other than 0, 4, 8, 16, 32, a negative / NaN bias or a CSR
+/// that keeps duplicates,
+/// `allocation_error` when it does not fit. Fences `exec`.
+template <class ExecSpace>
+hybrid_matrix<memory_space_t<ExecSpace>> to_hybrid(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g,
+                                                   const hybrid_options& opts = {});
+
+namespace detail {
+
+/// Bytes of a band stored as CSR: its row pointers and column ids (32-bit, as the storage reports count).
+KOKKOS_INLINE_FUNCTION std::uint64_t hybrid_csr_band_bytes(offset_t entries) {
+  return 4 * std::uint64_t(entries) + 4 * hybrid_band_rows;
+}
+/// Bytes of a band stored as T x T tiles: its tile-row pointers, tile columns and tile words.
+KOKKOS_INLINE_FUNCTION std::uint64_t hybrid_bits_band_bytes(offset_t tiles, int t) {
+  return std::uint64_t(tiles) * (4 + std::uint64_t(t) * (t <= 8 ? 1 : t / 8)) + 4 * (hybrid_band_rows / t);
+}
+
+/// The decision for one band: bits (1) or CSR (0), and the bytes of the part chosen.
+template <class Mem, int T>
+struct hybrid_choose_bands {
+  Kokkos::View<const offset_t*, Mem> row_ptr;
+  Kokkos::View<const offset_t*, Mem> tiles_per_tile_row;  // exclusive-scanned: tiles before each tile row
+  vertex_t n, n_tile_rows;
+  double bias;
+  Kokkos::View<std::uint8_t*, Mem> to_bits;  // may be empty: count only
+  int sum = 0;                               // 0: the split's bytes; 1: every band as CSR; 2: every band as bits
+  KOKKOS_INLINE_FUNCTION void operator()(const vertex_t b, std::uint64_t& bytes) const {
+    constexpr vertex_t per_band = hybrid_band_rows / T;
+    const vertex_t r0 = b * hybrid_band_rows;
+    const vertex_t r1 = r0 + hybrid_band_rows < n ? r0 + hybrid_band_rows : n;
+    const vertex_t t0 = b * per_band;
+    const vertex_t t1 = t0 + per_band < n_tile_rows ? t0 + per_band : n_tile_rows;
+    const std::uint64_t csr = hybrid_csr_band_bytes(row_ptr(r1) - row_ptr(r0));
+    const std::uint64_t bits = hybrid_bits_band_bytes(tiles_per_tile_row(t1) - tiles_per_tile_row(t0), T);
+    const bool use_bits = double(bits) <= bias * double(csr);
+    if (sum != 0) {
+      bytes += sum == 1 ? csr : bits;
+      return;
+    }
+    if (to_bits.extent(0) > 0) to_bits(b) = use_bits ? 1 : 0;
+    bytes += use_bits ? bits : csr;
+  }
+};
+
+/// Bytes a product moves for the split itself, per matrix row: the bit pass's write of y and read of the
+/// tile-row pointers, and the CSR bands' temporary (fill, read) and merge (read and write of y), 4-byte values.
+KOKKOS_INLINE_FUNCTION std::uint64_t hybrid_split_overhead_bytes(vertex_t n) { return 24 * std::uint64_t(n); }
+
+/// Row counts of a CSR restricted to some bands: the row's degree where `keep(band) == want`, else 0.
+template <class Mem>
+struct hybrid_filter_counts {
+  Kokkos::View<const offset_t*, Mem> row_ptr;
+  Kokkos::View<const std::uint8_t*, Mem> to_bits;
+  std::uint8_t want;
+  Kokkos::View<offset_t*, Mem> counts;
+  KOKKOS_INLINE_FUNCTION void operator()(const vertex_t i) const {
+    counts(i) = to_bits(i / hybrid_band_rows) == want ? row_ptr(i + 1) - row_ptr(i) : 0;
+  }
+};
+
+/// Copies the kept rows' column ids into a CSR with `new_ptr` (same rows).
+template <class Mem>
+struct hybrid_copy_rows {
+  Kokkos::View<const offset_t*, Mem> row_ptr;
+  Kokkos::View<const vertex_t*, Mem> col_idx;
+  Kokkos::View<const offset_t*, Mem> new_ptr;
+  Kokkos::View<vertex_t*, Mem> new_col;
+  KOKKOS_INLINE_FUNCTION void operator()(const vertex_t i) const {
+    const offset_t len = new_ptr(i + 1) - new_ptr(i);
+    for (offset_t p = 0; p < len; ++p) new_col(new_ptr(i) + p) = col_idx(row_ptr(i) + p);
+  }
+};
+
+/// 1 for a band stored as CSR (for the scan that lists them).
+template <class Mem>
+struct hybrid_csr_band_flags {
+  Kokkos::View<const std::uint8_t*, Mem> to_bits;
+  Kokkos::View<offset_t*, Mem> slot;
+  KOKKOS_INLINE_FUNCTION void operator()(const vertex_t b) const { slot(b) = to_bits(b) == 0 ? 1 : 0; }
+};
+
+/// The CSR bands' ids: a compaction of the bands whose flag is 0.
+template <class Mem>
+struct hybrid_list_bands {
+  Kokkos::View<const std::uint8_t*, Mem> to_bits;
+  Kokkos::View<const offset_t*, Mem> slot;  // exclusive scan of (flag == 0)
+  Kokkos::View<vertex_t*, Mem> bands;
+  KOKKOS_INLINE_FUNCTION void operator()(const vertex_t b) const {
+    if (to_bits(b) == 0) bands(slot(b)) = b;
+  }
+};
+
+/// Local row k of the CSR part: its entry count (for the scan into csr_row_ptr).
+template <class Mem>
+struct hybrid_local_counts {
+  Kokkos::View<const offset_t*, Mem> row_ptr;
+  Kokkos::View<const vertex_t*, Mem> bands;
+  vertex_t n;
+  Kokkos::View<offset_t*, Mem> counts;
+  KOKKOS_INLINE_FUNCTION void operator()(const offset_t k) const {
+    const std::uint64_t i = std::uint64_t(bands(k / hybrid_band_rows)) * hybrid_band_rows + k % hybrid_band_rows;
+    counts(k) = i < n ? row_ptr(i + 1) - row_ptr(i) : 0;
+  }
+};
+
+/// Copies the entries of local row k.
+template <class Mem>
+struct hybrid_local_fill {
+  Kokkos::View<const offset_t*, Mem> row_ptr;
+  Kokkos::View<const vertex_t*, Mem> col_idx;
+  Kokkos::View<const vertex_t*, Mem> bands;
+  Kokkos::View<const offset_t*, Mem> local_ptr;
+  Kokkos::View<vertex_t*, Mem> local_col;
+  KOKKOS_INLINE_FUNCTION void operator()(const offset_t k) const {
+    const std::uint64_t i = std::uint64_t(bands(k / hybrid_band_rows)) * hybrid_band_rows + k % hybrid_band_rows;
+    const offset_t len = local_ptr(k + 1) - local_ptr(k);
+    for (offset_t p = 0; p < len; ++p) local_col(local_ptr(k) + p) = col_idx(row_ptr(i) + p);
+  }
+};
+
+/// Bytes of the split with tile dimension T, and (when `to_bits` is not empty) the bands' decisions and, in
+/// `pure`, the bytes of every band as CSR and of every band as bits.
+template <class ExecSpace, int T>
+std::uint64_t hybrid_split_bytes(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g, double bias,
+                                 Kokkos::View<std::uint8_t*, memory_space_t<ExecSpace>> to_bits,
+                                 std::uint64_t* pure = nullptr) {
+  using mem = memory_space_t<ExecSpace>;
+  const vertex_t ntr = static_cast<vertex_t>(ceil_div<std::uint64_t>(g.n, T));
+  const vertex_t n_bands = static_cast<vertex_t>(ceil_div<std::uint64_t>(g.n, hybrid_band_rows));
+  auto tiles = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::hybrid::tiles", offset_t(ntr) + 1);
+  Kokkos::parallel_for("bitgraph::hybrid::count_tiles", Kokkos::RangePolicy<ExecSpace>(exec, 0, ntr),
+                       b2sr_count_tiles<mem, T>{g.row_ptr, g.col_idx, tiles, g.n});
+  exclusive_scan(exec, tiles, "bitgraph::hybrid::scan_tiles");
+  std::uint64_t bytes = 0;
+  Kokkos::parallel_reduce("bitgraph::hybrid::choose_bands", Kokkos::RangePolicy<ExecSpace>(exec, 0, n_bands),
+                          hybrid_choose_bands<mem, T>{g.row_ptr, tiles, g.n, ntr, bias, to_bits, 0}, bytes);
+  for (int k = 0; pure != nullptr && k < 2; ++k)
+    Kokkos::parallel_reduce("bitgraph::hybrid::pure_bytes", Kokkos::RangePolicy<ExecSpace>(exec, 0, n_bands),
+                            hybrid_choose_bands<mem, T>{g.row_ptr, tiles, g.n, ntr, bias, {}, k + 1}, pure[k]);
+  return bytes;
+}
+
+}  // namespace detail
+
+template <class ExecSpace>
+hybrid_matrix<memory_space_t<ExecSpace>> to_hybrid(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g,
+                                                   const hybrid_options& opts) {
+  using mem = memory_space_t<ExecSpace>;
+  using policy = Kokkos::RangePolicy<ExecSpace>;
+  if (!(opts.tile_dim == 0 || (valid_tile_dim(opts.tile_dim) && opts.tile_dim <= 32))) {
+    throw invalid_argument_error(detail::concat("bitgraph::to_hybrid: tile dimension ", opts.tile_dim,
+                                                " is not one of 0 (automatic), 4, 8, 16, 32"));
+  }
+  if (g.has_duplicates) {
+    throw invalid_argument_error(
+        "bitgraph::to_hybrid: the CSR keeps duplicate entries; a pattern needs them removed (build_csr's default)");
+  }
+  if (!(opts.bits_bias >= 0)) {
+    throw invalid_argument_error(
+        detail::concat("bitgraph::to_hybrid: bits_bias must be zero or positive, not ", opts.bits_bias));
+  }
+  const vertex_t n_bands = static_cast<vertex_t>(ceil_div<std::uint64_t>(g.n, hybrid_band_rows));
+  auto split_bytes = [&](int t, Kokkos::View<std::uint8_t*, mem> flags, std::uint64_t* pure = nullptr) {
+    return detail::dispatch_tile_dim(t, [&](auto td) -> std::uint64_t {
+      if constexpr (decltype(td)::value <= 32)
+        return detail::hybrid_split_bytes<ExecSpace, decltype(td)::value>(exec, g, opts.bits_bias, flags, pure);
+      else
+        return 0;  // not a candidate (checked above)
+    });
+  };
+  int t = opts.tile_dim;
+  if (t == 0) {
+    std::uint64_t best = std::numeric_limits<std::uint64_t>::max();
+    for (int c : {4, 8, 16, 32}) {
+      const std::uint64_t b = split_bytes(c, {});
+      if (b < best) {
+        best = b;
+        t = c;
+      }
+    }
+  }
+  auto to_bits = allocate_view<Kokkos::View<std::uint8_t*, mem>>("bitgraph::hybrid::to_bits", n_bands);
+  std::uint64_t pure[2] = {0, 0};  // every band as CSR, every band as bits
+  const std::uint64_t split = split_bytes(t, to_bits, pure);
+  // A split costs products a pass over every row besides the bytes they read (the bit pass writes all of y
+  // and reads every tile-row pointer, the CSR bands go through a temporary): charged that, a split must beat
+  // both one-part forms, which products run in one pass.
+  if (opts.charge_split && std::isfinite(opts.bits_bias) && opts.bits_bias > 0) {
+    const std::uint64_t charged = split + detail::hybrid_split_overhead_bytes(g.n);
+    if (pure[0] <= pure[1] && pure[0] <= charged)
+      Kokkos::deep_copy(exec, to_bits, std::uint8_t(0));
+    else if (pure[1] < pure[0] && pure[1] <= charged)
+      Kokkos::deep_copy(exec, to_bits, std::uint8_t(1));
+  }
+
+  hybrid_matrix<mem> h;
+  h.n = g.n;
+  h.kind = g.kind;
+  // The bit part: B2SR of the CSR with the CSR bands' rows emptied.
+  {
+    csr_graph<mem> kept;
+    kept.n = g.n;
+    kept.kind = g.kind;
+    kept.row_ptr = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::hybrid::bit_rows", offset_t(g.n) + 1);
+    Kokkos::parallel_for("bitgraph::hybrid::bit_counts", policy(exec, 0, g.n),
+                         detail::hybrid_filter_counts<mem>{g.row_ptr, to_bits, 1, kept.row_ptr});
+    kept.nnz = detail::exclusive_scan(exec, kept.row_ptr, "bitgraph::hybrid::scan_bit_rows");
+    kept.col_idx = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::hybrid::bit_cols", kept.nnz, false);
+    Kokkos::parallel_for("bitgraph::hybrid::bit_fill", policy(exec, 0, g.n),
+                         detail::hybrid_copy_rows<mem>{g.row_ptr, g.col_idx, kept.row_ptr, kept.col_idx});
+    h.bits = to_b2sr(exec, kept, {t, bit_order::row_major});
+  }
+  // The CSR part: the other bands' rows, band after band.
+  auto slot = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::hybrid::band_slot", offset_t(n_bands) + 1);
+  Kokkos::parallel_for("bitgraph::hybrid::csr_band_flags", policy(exec, 0, n_bands),
+                       detail::hybrid_csr_band_flags<mem>{to_bits, slot});
+  const offset_t csr_bands = detail::exclusive_scan(exec, slot, "bitgraph::hybrid::scan_bands");
+  h.csr_bands = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::hybrid::csr_bands", csr_bands, false);
+  Kokkos::parallel_for("bitgraph::hybrid::list_bands", policy(exec, 0, n_bands),
+                       detail::hybrid_list_bands<mem>{to_bits, slot, h.csr_bands});
+  const offset_t local_rows = csr_bands * hybrid_band_rows;
+  h.csr_row_ptr = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::hybrid::csr_row_ptr", local_rows + 1);
+  using offset_policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>;
+  Kokkos::parallel_for("bitgraph::hybrid::csr_counts", offset_policy(exec, 0, local_rows),
+                       detail::hybrid_local_counts<mem>{g.row_ptr, h.csr_bands, g.n, h.csr_row_ptr});
+  h.csr_nnz = detail::exclusive_scan(exec, h.csr_row_ptr, "bitgraph::hybrid::scan_csr_rows");
+  h.csr_col_idx = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::hybrid::csr_col_idx", h.csr_nnz, false);
+  Kokkos::parallel_for("bitgraph::hybrid::csr_fill", offset_policy(exec, 0, local_rows),
+                       detail::hybrid_local_fill<mem>{g.row_ptr, g.col_idx, h.csr_bands, h.csr_row_ptr, h.csr_col_idx});
+  Kokkos::parallel_reduce("bitgraph::hybrid::csr_longest_row", offset_policy(exec, 0, local_rows),
+                          detail::longest_tile_row_functor<mem>{h.csr_row_ptr},
+                          Kokkos::Max<offset_t>(h.csr_longest_row));
+  exec.fence();
+  h.nnz = h.bits.nnz + h.csr_nnz;
+  const auto bits_report = detail::make_storage_report(t, g.n, h.bits.nnz, h.bits.n_tiles);
+  h.bits_bytes = h.bits.n_tiles ? bits_report.b2sr_bytes : 0;
+  h.csr_bytes = csr_bands ? 4 * (local_rows + 1) + 4 * h.csr_nnz + 4 * csr_bands : 0;
+  return h;
+}
+
+}  // namespace bitgraph
