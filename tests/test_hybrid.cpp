@@ -209,4 +209,16 @@ TEMPLATE_TEST_CASE("mxv on a hybrid matrix rejects a push and bad sizes", "[ops]
   push.direction = mxv_direction::push;
   CHECK_THROWS_AS(mxv(exec, y, no_mask{}, no_accumulator{}, lor_land{}, h, x, push), invalid_argument_error);
   CHECK_THROWS_AS(mxv(exec, y, no_mask{}, no_accumulator{}, lor_land{}, h, small), invalid_argument_error);
+  // Parts that disagree on their sizes (a matrix assembled by hand).
+  auto all_csr = to_hybrid(exec, build_csr(exec, test::random_edges(40, 100, 38)), {4, 0.0});
+  REQUIRE(all_csr.csr_band_count() == 2);
+  auto short_ptr = all_csr;
+  short_ptr.csr_row_ptr = Kokkos::subview(all_csr.csr_row_ptr, Kokkos::make_pair(0, 40));
+  CHECK_THROWS_AS(mxv(exec, y, no_mask{}, no_accumulator{}, lor_land{}, short_ptr, x), invalid_argument_error);
+  auto wrong_nnz = all_csr;
+  wrong_nnz.csr_nnz += 1;
+  CHECK_THROWS_AS(mxv(exec, y, no_mask{}, no_accumulator{}, lor_land{}, wrong_nnz, x), invalid_argument_error);
+  auto wrong_n = all_csr;
+  wrong_n.bits.n = 39;
+  CHECK_THROWS_AS(mxv(exec, y, no_mask{}, no_accumulator{}, lor_land{}, wrong_n, x), invalid_argument_error);
 }

@@ -62,8 +62,9 @@ void mxv(const ExecSpace& exec, Y& y, const Mask& mask, const Accum&, const S&,
 /// as `mxv` on B2SR does (any balance), then over its CSR bands as `mxv` on CSR does; the first leaves the CSR
 /// bands' rows absent (so y keeps, or takes, what the mask and accumulator say), the second merges exactly
 /// those rows. A part with nothing to do is skipped. Same schemes, masks, accumulators and checks as the B2SR
-/// product; a push direction throws `invalid_argument_error` (hybrid products are pulls: for A^T x build the
-/// hybrid of A^T). Asynchronous on `exec`, except where the automatic balance measures a part (see above).
+/// product; a push direction, or a matrix whose parts disagree on their sizes, throws `invalid_argument_error`
+/// (hybrid products are pulls: for A^T x build the hybrid of A^T). Asynchronous on `exec`, except where the automatic
+/// balance measures a part (see above).
 template <class ExecSpace, class S, class Y, class X, class Mask = no_mask, class Accum = no_accumulator>
 void mxv(const ExecSpace& exec, Y& y, const Mask& mask, const Accum&, const S&,
          const hybrid_matrix<memory_space_t<ExecSpace>>& a, const X& x, const mxv_options& opts = {});
@@ -200,6 +201,13 @@ void mxv(const ExecSpace& exec, Y& y, const Mask& mask, const Accum&, const S&,
          const hybrid_matrix<memory_space_t<ExecSpace>>& a, const X& x, const mxv_options& opts) {
   detail::check_mxv_args<ExecSpace, S, Y, X, Mask, Accum>("mxv", a.n, y, mask, x);
   BITGRAPH_CHECK_ARG(a.bits.n == a.n, "mxv", "the hybrid matrix's bit part has ", a.bits.n, " rows, not ", a.n);
+  // A matrix assembled by hand must at least agree with itself on its sizes (the kernels index by them).
+  const std::uint64_t local_rows = std::uint64_t(a.csr_band_count()) * hybrid_band_rows;
+  BITGRAPH_CHECK_ARG(a.csr_band_count() == 0 || a.csr_row_ptr.extent(0) == local_rows + 1, "mxv",
+                     "the hybrid matrix's CSR part has ", a.csr_row_ptr.extent(0), " row pointers for ",
+                     a.csr_band_count(), " bands (", local_rows + 1, " expected)");
+  BITGRAPH_CHECK_ARG(a.csr_col_idx.extent(0) == a.csr_nnz, "mxv", "the hybrid matrix's CSR part has ",
+                     a.csr_col_idx.extent(0), " column ids but csr_nnz = ", a.csr_nnz);
   if (opts.direction == mxv_direction::push) {
     throw invalid_argument_error("bitgraph::mxv: hybrid products are pulls; for A^T x build the hybrid matrix of A^T");
   }

@@ -12,7 +12,6 @@
 
 #include "bitgraph/backends/cuda/bmv_warp.hpp"
 #include "bitgraph/backends/cuda/check.hpp"
-#include "bitgraph/formats/csr.hpp"
 #include "bitgraph/ops/detail/graphblas.hpp"
 #include "bitgraph/ops/detail/mxv_generic.hpp"
 #include "bitgraph/semirings/semirings.hpp"
