@@ -259,8 +259,16 @@ hybrid_matrix<memory_space_t<ExecSpace>> to_hybrid(const ExecSpace& exec, const 
   hybrid_matrix<mem> h;
   h.n = g.n;
   h.kind = g.kind;
-  // The bit part: B2SR of the CSR with the CSR bands' rows emptied.
-  {
+  // Where each CSR band goes in the CSR part (a scan of the flags).
+  auto slot = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::hybrid::band_slot", offset_t(n_bands) + 1);
+  Kokkos::parallel_for("bitgraph::hybrid::csr_band_flags", policy(exec, 0, n_bands),
+                       detail::hybrid_csr_band_flags<mem>{to_bits, slot});
+  const offset_t csr_bands = detail::exclusive_scan(exec, slot, "bitgraph::hybrid::scan_bands");
+  // The bit part: B2SR of the CSR with the CSR bands' rows emptied (of the CSR itself when no band is CSR,
+  // which spares a copy of every column id).
+  if (csr_bands == 0) {
+    h.bits = to_b2sr(exec, g, {t, bit_order::row_major});
+  } else {
     csr_graph<mem> kept;
     kept.n = g.n;
     kept.kind = g.kind;
@@ -274,10 +282,6 @@ hybrid_matrix<memory_space_t<ExecSpace>> to_hybrid(const ExecSpace& exec, const 
     h.bits = to_b2sr(exec, kept, {t, bit_order::row_major});
   }
   // The CSR part: the other bands' rows, band after band.
-  auto slot = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::hybrid::band_slot", offset_t(n_bands) + 1);
-  Kokkos::parallel_for("bitgraph::hybrid::csr_band_flags", policy(exec, 0, n_bands),
-                       detail::hybrid_csr_band_flags<mem>{to_bits, slot});
-  const offset_t csr_bands = detail::exclusive_scan(exec, slot, "bitgraph::hybrid::scan_bands");
   h.csr_bands = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::hybrid::csr_bands", csr_bands, false);
   Kokkos::parallel_for("bitgraph::hybrid::list_bands", policy(exec, 0, n_bands),
                        detail::hybrid_list_bands<mem>{to_bits, slot, h.csr_bands});
