@@ -537,6 +537,7 @@ csr_rows<Mem> make_csr_rows(const csr_graph<Mem>& g) {
   r.row_ptr = g.row_ptr;
   r.col = g.col_idx;
   if (g.has_weights) r.w = g.weights;
+  r.longest = g.longest_row;
   return r;
 }
 
@@ -559,10 +560,7 @@ csr_rows<Mem> make_csr_rows(const hybrid_matrix<Mem>& h) {
 /// Entries in the longest row (the automatic balance's measure). Fences `exec`.
 template <class ExecSpace>
 offset_t longest_row(const ExecSpace& exec, const csr_rows<memory_space_t<ExecSpace>>& a) {
-  offset_t m = 0;
-  Kokkos::parallel_reduce("bitgraph::mxv::longest_row", Kokkos::RangePolicy<ExecSpace>(exec, 0, a.local_rows),
-                          longest_tile_row_functor<memory_space_t<ExecSpace>>{a.row_ptr}, Kokkos::Max<offset_t>(m));
-  return m;
+  return longest_span(exec, a.row_ptr, a.local_rows, "bitgraph::mxv::longest_row");
 }
 
 /// Whether a CSR pull over `nnz` entries whose longest row holds `longest` should split its work by stored
