@@ -82,6 +82,17 @@ b2sr_operands<Mem, T, S> make_b2sr_operands(const b2sr_matrix<Mem>& a, const X& 
 
 // ------------------------------------------------------------------------------- B2SR pull (mxv)
 
+/// `t` ⊕ (a ⊗ x(j)) when x(j) is present, else `t`, without a branch: with a random input about half of the
+/// entries are absent, a coin toss for a branch predictor (on the host the presence test was most of a
+/// product's cycles). An absent input multiplies as one (no overflow on the identity) and is then dropped.
+template <class S>
+KOKKOS_INLINE_FUNCTION typename S::value_type add_if_present(typename S::value_type t, typename S::value_type a,
+                                                             typename S::value_type xj, bool present, vertex_t i,
+                                                             vertex_t j) {
+  const typename S::value_type c = S::multiply(a, present ? xj : S::one(), i, j);
+  return S::add(t, present ? c : S::identity());
+}
+
 /// Row i's product with one row word `bits` of a tile whose first column is j0: `t` combined with
 /// A(i, j) ⊗ x(j) for every set bit j - j0 (for a bitmap input `bits` is already ANDed with x's segment, so
 /// the Boolean and counting semirings reduce the word at once). With `stop` (the monoid allows early exit)
@@ -100,14 +111,12 @@ KOKKOS_INLINE_FUNCTION typename S::value_type row_word_product(typename S::value
   while (bits) {
     const vertex_t j = j0 + count_trailing_zeros(bits);
     bits &= bits - 1;
-    value_type xj;
     if constexpr (XBits) {
-      xj = S::one();
+      t = S::add(t, S::multiply(S::one(), S::one(), i, j));
     } else {
-      xj = xval(j);
-      if (xj == S::identity()) continue;  // identity entries of a dense input are absent
+      const value_type xj = xval(j);
+      t = add_if_present<S>(t, S::one(), xj, !(xj == S::identity()), i, j);  // identity entries are absent
     }
-    t = S::add(t, S::multiply(S::one(), xj, i, j));
     if constexpr (allows_early_exit_v<S>) {
       if (stop && t != S::identity()) return t;
     }
@@ -587,8 +596,7 @@ struct csr_row_product {
     return stop_early ? walk<true>(k, i) : walk<false>(k, i);
   }
 
-  // Branch-free over absent inputs: with a random input half of them are absent, a coin toss for a branch
-  // predictor (perf on the host: the presence test and the exit test were most of the loop's cycles).
+  // Branch-free over absent inputs (`add_if_present`); the exit test only where rows may stop.
   template <bool Stop>
   KOKKOS_INLINE_FUNCTION T walk(const offset_t k, const vertex_t i) const {
     T t = S::identity();
@@ -604,10 +612,7 @@ struct csr_row_product {
         xj = xval(j);
         present = !(xj == S::identity());  // identity entries of a dense input are absent
       }
-      const T aij = weighted ? static_cast<T>(a.w(p)) : S::one();
-      // An absent input multiplies as one (no overflow on the identity), and its product is dropped.
-      const T c = S::multiply(aij, present ? xj : S::one(), i, j);
-      t = S::add(t, present ? c : S::identity());
+      t = add_if_present<S>(t, weighted ? static_cast<T>(a.w(p)) : S::one(), xj, present, i, j);
       if constexpr (Stop) {
         if (t != S::identity()) break;
       }
