@@ -23,6 +23,10 @@ inline constexpr int bmv_block_threads = 256;
 /// input): grids and geometric graphs have 3-10 tiles per tile row.
 inline constexpr int bmv_rows_unroll = 4;
 
+/// Largest tile dimension whose row words the by-rows kernel reads column by column, every column's load
+/// predicated and issued at once (full-precision input); wider words walk their set bits.
+inline constexpr int bmv_unrolled_columns = 8;
+
 namespace detail {
 
 /// A tile's row word widened for bit arithmetic: 32 bits up to T = 32, so that finding and counting bits
@@ -165,13 +169,29 @@ __global__ void __launch_bounds__(bmv_block_threads)
       }
     } else {
       each_batch(ptr[tr], kend, lr[h], [&](const vertex_t(&col)[U], const bits_t(&w)[U]) {
+        if constexpr (T <= bmv_unrolled_columns) {
+          // Every column of the batch's words at once, loads predicated on the bits: they are all in flight
+          // together, where a loop over set bits waits out one load latency per bit.
+          value_type xs[U][T];
 #pragma unroll
-        for (int u = 0; u < U; ++u) {
-          for (bits_t bits = w[u]; bits; bits &= bits - 1) {
-            const vertex_t j = col[u] * T + detail::lowest_bit(bits);  // below n: bits beyond n are zero
-            const value_type xj = __ldg(xval + j);
-            if (xj == S::identity()) continue;  // identity entries of a dense input are absent
-            t[h] = S::add(t[h], S::multiply(S::one(), xj, static_cast<vertex_t>(rows[h]), j));
+          for (int u = 0; u < U; ++u)
+#pragma unroll
+            for (int c = 0; c < T; ++c) xs[u][c] = (w[u] >> c) & 1u ? __ldg(xval + col[u] * T + c) : S::identity();
+#pragma unroll
+          for (int u = 0; u < U; ++u)
+#pragma unroll
+            for (int c = 0; c < T; ++c)  // identity entries (unset bits, absent inputs) add nothing
+              t[h] = ::bitgraph::detail::add_if_present<S>(t[h], S::one(), xs[u][c], !(xs[u][c] == S::identity()),
+                                                           static_cast<vertex_t>(rows[h]), col[u] * T + c);
+        } else {
+#pragma unroll
+          for (int u = 0; u < U; ++u) {
+            for (bits_t bits = w[u]; bits; bits &= bits - 1) {
+              const vertex_t j = col[u] * T + detail::lowest_bit(bits);  // below n: bits beyond n are zero
+              const value_type xj = __ldg(xval + j);
+              if (xj == S::identity()) continue;  // identity entries of a dense input are absent
+              t[h] = S::add(t[h], S::multiply(S::one(), xj, static_cast<vertex_t>(rows[h]), j));
+            }
           }
         }
       });
@@ -315,6 +335,16 @@ __global__ void __launch_bounds__(bmv_block_threads)
       for (int u = 0; u < U; ++u)
         seg[u] = base + offset_t(u) * step + g < k1 ? detail::load_segment<T>(xbits, tc[u]) : 0;
     }
+    // Narrow words of a full-precision input: every column's value, loads predicated on the bits and all in
+    // flight together (as in the by-rows kernel); tiles past k1 have empty words and load nothing.
+    constexpr bool unrolled = !XBits && T <= bmv_unrolled_columns;
+    value_type xs[U][unrolled ? T : 1];
+    if constexpr (unrolled) {
+#pragma unroll
+      for (int u = 0; u < U; ++u)
+#pragma unroll
+        for (int c = 0; c < T; ++c) xs[u][c] = (w[u][0] >> c) & 1u ? __ldg(xval + tc[u] * T + c) : S::identity();
+    }
     // Uniform: every tile of this block lies in R (the common case on long rows), so no row bookkeeping.
     const offset_t block_end = base + offset_t(step) * U < k1 ? base + offset_t(step) * U : k1;
     const bool in_r = r_end >= block_end;
@@ -353,17 +383,24 @@ __global__ void __launch_bounds__(bmv_block_threads)
           }
         }
         const vertex_t i = tr * T + row[h];
-        while (bits) {
-          const int col = detail::lowest_bit(bits);
-          bits &= bits - 1;
-          value_type xj;
-          if constexpr (XBits) {
-            xj = S::one();
-          } else {
-            xj = __ldg(xval + j0 + col);
-            if (xj == S::identity()) continue;  // identity entries of a dense input are absent
+        if constexpr (unrolled) {
+#pragma unroll
+          for (int q = 0; q < T; ++q)  // identity entries (unset bits, absent inputs) add nothing
+            c[h] = ::bitgraph::detail::add_if_present<S>(c[h], S::one(), xs[u][q], !(xs[u][q] == S::identity()), i,
+                                                         j0 + q);
+        } else {
+          while (bits) {
+            const int col = detail::lowest_bit(bits);
+            bits &= bits - 1;
+            value_type xj;
+            if constexpr (XBits) {
+              xj = S::one();
+            } else {
+              xj = __ldg(xval + j0 + col);
+              if (xj == S::identity()) continue;  // identity entries of a dense input are absent
+            }
+            c[h] = S::add(c[h], S::multiply(S::one(), xj, i, j0 + col));
           }
-          c[h] = S::add(c[h], S::multiply(S::one(), xj, i, j0 + col));
         }
       }
       if (in_r) {

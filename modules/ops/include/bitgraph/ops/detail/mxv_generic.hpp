@@ -82,32 +82,11 @@ b2sr_operands<Mem, T, S> make_b2sr_operands(const b2sr_matrix<Mem>& a, const X& 
 
 // ------------------------------------------------------------------------------- B2SR pull (mxv)
 
-/// `t` ⊕ (a ⊗ x(j)) when x(j) is present, else `t`, without a branch: with a random input about half of the
-/// entries are absent, a coin toss for a branch predictor (on the host the presence test was most of a
-/// product's cycles). An absent input multiplies as one (no overflow on the identity) and is then dropped.
-template <class S>
-KOKKOS_INLINE_FUNCTION typename S::value_type add_if_present(typename S::value_type t, typename S::value_type a,
-                                                             typename S::value_type xj, bool present, vertex_t i,
-                                                             vertex_t j) {
-  const typename S::value_type c = S::multiply(a, present ? xj : S::one(), i, j);
-  return S::add(t, present ? c : S::identity());
-}
-
-/// Row i's product with one row word `bits` of a tile whose first column is j0: `t` combined with
-/// A(i, j) ⊗ x(j) for every set bit j - j0 (for a bitmap input `bits` is already ANDed with x's segment, so
-/// the Boolean and counting semirings reduce the word at once). With `stop` (the monoid allows early exit)
-/// it returns at the first contribution.
+/// The bit-by-bit part of `row_word_product`.
 template <class S, bool XBits, class XValues>
-KOKKOS_INLINE_FUNCTION typename S::value_type row_word_product(typename S::value_type t, std::uint64_t bits, vertex_t i,
-                                                               vertex_t j0, const XValues& xval, bool stop) {
+KOKKOS_INLINE_FUNCTION typename S::value_type row_word_walk(typename S::value_type t, std::uint64_t bits, vertex_t i,
+                                                            vertex_t j0, const XValues& xval, bool stop) {
   using value_type = typename S::value_type;
-  if constexpr (XBits) {
-    if constexpr (bit_reduction_v<S> == bit_reduction::or_and) {
-      return bits ? value_type(1) : t;
-    } else if constexpr (bit_reduction_v<S> == bit_reduction::popcount) {
-      return S::add(t, static_cast<value_type>(popcount(bits)));
-    }
-  }
   while (bits) {
     const vertex_t j = j0 + count_trailing_zeros(bits);
     bits &= bits - 1;
@@ -122,6 +101,23 @@ KOKKOS_INLINE_FUNCTION typename S::value_type row_word_product(typename S::value
     }
   }
   return t;
+}
+
+/// Row i's product with one row word `bits` of a tile whose first column is j0: `t` combined with
+/// A(i, j) ⊗ x(j) for every set bit j - j0 (for a bitmap input `bits` is already ANDed with x's segment, so
+/// the Boolean and counting semirings reduce the word at once). With `stop` (the monoid allows early exit)
+/// it returns at the first contribution.
+template <class S, bool XBits, class XValues>
+KOKKOS_INLINE_FUNCTION typename S::value_type row_word_product(typename S::value_type t, std::uint64_t bits, vertex_t i,
+                                                               vertex_t j0, const XValues& xval, bool stop) {
+  using value_type = typename S::value_type;
+  if constexpr (XBits && bit_reduction_v<S> == bit_reduction::or_and) {
+    return bits ? value_type(1) : t;
+  } else if constexpr (XBits && bit_reduction_v<S> == bit_reduction::popcount) {
+    return S::add(t, static_cast<value_type>(popcount(bits)));
+  } else {
+    return row_word_walk<S, XBits>(t, bits, i, j0, xval, stop);
+  }
 }
 
 /// Row-based product on B2SR, one "block" of R rows per team thread (R = 32, or 64 for T = 64: one
