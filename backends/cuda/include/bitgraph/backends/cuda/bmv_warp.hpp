@@ -23,12 +23,6 @@ inline constexpr int bmv_block_threads = 256;
 /// input): grids and geometric graphs have 3-10 tiles per tile row.
 inline constexpr int bmv_rows_unroll = 4;
 
-/// Largest tile dimension whose row words the tile-balanced kernel reads column by column when they hold a
-/// bit or more on average, every column's load predicated and issued at once (full-precision input); other
-/// words walk their set bits. Not the by-rows kernel: its short tile rows (grids: under one bit per row
-/// word) measured 2x slower that way.
-inline constexpr int bmv_unrolled_columns = 8;
-
 namespace detail {
 
 /// A tile's row word widened for bit arithmetic: 32 bits up to T = 32, so that finding and counting bits
@@ -248,7 +242,7 @@ __global__ void __launch_bounds__(bmv_block_threads)
                      offset_t chunk, const std::uint32_t* __restrict__ xbits,
                      const typename S::value_type* __restrict__ xval, std::uint32_t* tbits,
                      typename S::value_type* tval, const std::uint32_t* __restrict__ mbits, bool masked,
-                     bool complement, bool early_exit, bool dense_words) {
+                     bool complement, bool early_exit) {
   using value_type = typename S::value_type;
   constexpr int rows_per_lane = T == 64 ? 2 : 1;
   constexpr int group = bmv_group_lanes<T>;
@@ -321,20 +315,6 @@ __global__ void __launch_bounds__(bmv_block_threads)
       for (int u = 0; u < U; ++u)
         seg[u] = base + offset_t(u) * step + g < k1 ? detail::load_segment<T>(xbits, tc[u]) : 0;
     }
-    // Narrow words of a full-precision input: every column's value, loads predicated on the bits and all in
-    // flight together; tiles past k1 have empty words and load nothing.
-    // Only where words are dense enough (`dense_words`, uniform): a word holding less than a bit on average
-    // pays T selects for less than one load (kron T=4 measured 10-40 % slower that way).
-    constexpr bool unrollable = !XBits && T <= bmv_unrolled_columns;
-    value_type xs[U][unrollable ? T : 1];
-    if constexpr (unrollable) {
-      if (dense_words) {
-#pragma unroll
-        for (int u = 0; u < U; ++u)
-#pragma unroll
-          for (int c = 0; c < T; ++c) xs[u][c] = (w[u][0] >> c) & 1u ? __ldg(xval + tc[u] * T + c) : S::identity();
-      }
-    }
     // Uniform: every tile of this block lies in R (the common case on long rows), so no row bookkeeping.
     const offset_t block_end = base + offset_t(step) * U < k1 ? base + offset_t(step) * U : k1;
     const bool in_r = r_end >= block_end;
@@ -373,15 +353,6 @@ __global__ void __launch_bounds__(bmv_block_threads)
           }
         }
         const vertex_t i = tr * T + row[h];
-        if constexpr (unrollable) {
-          if (dense_words) {
-#pragma unroll
-            for (int q = 0; q < T; ++q)  // identity entries (unset bits, absent inputs) add nothing
-              c[h] = ::bitgraph::detail::add_if_present<S>(c[h], S::one(), xs[u][q], !(xs[u][q] == S::identity()), i,
-                                                           j0 + q);
-            continue;
-          }
-        }
         while (bits) {
           const int col = detail::lowest_bit(bits);
           bits &= bits - 1;
@@ -455,7 +426,7 @@ void launch_bmv_tiles(const Kokkos::Cuda& exec, const b2sr_matrix<Kokkos::CudaSp
   const std::uint64_t blocks = (threads + bmv_block_threads - 1) / bmv_block_threads;
   bmv_tiles_kernel<T, S, XBits, YBits><<<static_cast<unsigned>(blocks), bmv_block_threads, 0, exec.cuda_stream()>>>(
       a.tile_row_ptr.data(), a.tile_col_idx.data(), words.data(), a.n, a.n_tile_rows, a.n_tiles, chunk, xbits, xval,
-      tbits, tval, mbits, masked, complement, early_exit, a.nnz >= a.n_tiles * T);
+      tbits, tval, mbits, masked, complement, early_exit);
   BITGRAPH_CUDA_CHECK("mxv", "launching the tile-balanced BMV kernel", cudaGetLastError());
 }
 
