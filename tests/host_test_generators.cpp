@@ -476,12 +476,17 @@ TEST_CASE("graph specs parse and print", "[generators]") {
 
   for (const char* text : {"kron:20", "urand:16:weighted", "grid2d:2048", "grid3d:64", "rgg:16:seed=3", "mycielski:12",
                            "file:path/to/graph.mtx:undirected", "kron:10:degree=8:seed=0:weighted:directed:loops",
-                           "file:a:b.el:seed=9:weighted"}) {
+                           "file:a:b.el:seed=9:weighted", "kron:10:order=degree", "grid2d:64:loops:order=rcm",
+                           "file:x.mtx:undirected:order=random"}) {
     INFO(text);
     const auto spec = gen::parse_graph_spec(text);
     CHECK(gen::to_string(spec) == text);
     CHECK(gen::parse_graph_spec(gen::to_string(spec)) == spec);
   }
+  CHECK(gen::parse_graph_spec("kron:10:order=degree").order == gen::vertex_ordering::degree);
+  CHECK(gen::parse_graph_spec("file:g:1.mtx:order=rcm").path == "g:1.mtx");
+  CHECK(gen::parse_graph_spec("kron:10:order=none") == gen::parse_graph_spec("kron:10"));
+  CHECK(gen::ordering_name(gen::vertex_ordering::random) == "random");
   // Options in any order print canonically.
   CHECK(gen::to_string(gen::parse_graph_spec("kron:12:loops:seed=27491095:degree=16:undirected")) ==
         "kron:12:undirected:loops");
@@ -518,6 +523,9 @@ TEST_CASE("graph specs reject bad input with a clear message", "[generators]") {
   rejects("kron:10:weighted=1", "'weighted' takes no value");
   rejects("kron:10:weighted:weighted", "'weighted' is given more than once");
   rejects("kron:10:directed:undirected", "at most one of 'directed' and 'undirected'");
+  rejects("kron:10:order=hub", "'order=hub' needs one of order=degree");
+  rejects("kron:10:order", "'order' needs one of");
+  rejects("kron:10:order=rcm:order=degree", "'order' is given more than once");
   rejects("file", "missing path");
   rejects("file:", "missing path");
 }

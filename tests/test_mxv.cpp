@@ -103,7 +103,6 @@ void check_full_output(const Exec& exec, const char* what, bool check_any = fals
 }  // namespace
 
 TEMPLATE_TEST_CASE("mxv bin·bin→bin (Boolean) equals the dense reference", "[ops][mxv]", BITGRAPH_TEST_SPACES) {
-  using mem = typename TestType::memory_space;
   TestType exec;
   std::uint64_t seed = 1;
   for (auto& gc : graphs()) {
@@ -129,49 +128,33 @@ TEMPLATE_TEST_CASE("mxv bin·bin→bin (Boolean) equals the dense reference", "[
                       ++seed;
                       INFO("n=" << n << " T=" << t << " vxm=" << vx << " dir=" << int(dir)
                                 << " balance=" << to_string(bal) << " mask=" << mc.use << mc.complement << mc.replace
-                                << " accum=" << accum);
-                      auto xb = test::random_bits(n, 0.2, seed);
-                      auto mb = test::random_bits(n, 0.5, seed + 3);
-                      auto y0 = test::random_bits(n, 0.4, seed + 5);
-                      auto x = make_bits(exec, xb);
-                      auto y = make_bits(exec, y0);
-                      vector_mask<mem> mask{make_bits(exec, mb), mc.complement, mc.replace};
+                                << " accum=" << accum << " early=" << early);
                       mxv_options opts;
                       opts.direction = dir;
                       opts.early_exit = early;
                       opts.algorithm = alg;
                       opts.balance = bal;
-                      if (mc.use) {
-                        if (accum) {
-                          if (vx)
-                            vxm(exec, y, mask, accumulate_with<lor_monoid>{}, lor_land{}, x, b, opts, &bt);
-                          else
-                            mxv(exec, y, mask, accumulate_with<lor_monoid>{}, lor_land{}, b, x, opts, &bt);
-                        } else {
-                          if (vx)
-                            vxm(exec, y, mask, no_accumulator{}, lor_land{}, x, b, opts, &bt);
-                          else
-                            mxv(exec, y, mask, no_accumulator{}, lor_land{}, b, x, opts, &bt);
-                        }
-                      } else {
-                        if (vx)
-                          vxm(exec, y, no_mask{}, no_accumulator{}, lor_land{}, x, b, opts, &bt);
-                        else
-                          mxv(exec, y, no_mask{}, no_accumulator{}, lor_land{}, b, x, opts, &bt);
-                      }
-                      std::vector<std::uint8_t> xu(xb.begin(), xb.end());
-                      auto t_ref = test::product<lor_land>(A, xu, vx);
-                      auto got = host_bits(y);
-                      for (vertex_t i = 0; i < n; ++i) {
-                        const bool allowed = !mc.use || ((mb[i] != 0) != mc.complement);
-                        std::uint8_t expect;
-                        if (mc.use && accum)
-                          expect =
-                              test::merge<lor_land, accumulate_with<lor_monoid>>(y0[i], t_ref[i], allowed, mc.replace);
-                        else
-                          expect = test::merge<lor_land, no_accumulator>(y0[i], t_ref[i], allowed, mc.replace);
-                        CHECK(got[i] == expect);
-                      }
+                      auto one = [&](auto accum_tag) {
+                        using Accum = decltype(accum_tag);
+                        check_pull_case<TestType, lor_land, true, true, Accum>(
+                            exec, A, vx, false, mc, seed, [&](auto& y, const auto& x, const auto& mask) {
+                              if (mc.use) {
+                                if (vx)
+                                  vxm(exec, y, mask, Accum{}, lor_land{}, x, b, opts, &bt);
+                                else
+                                  mxv(exec, y, mask, Accum{}, lor_land{}, b, x, opts, &bt);
+                              } else {
+                                if (vx)
+                                  vxm(exec, y, no_mask{}, Accum{}, lor_land{}, x, b, opts, &bt);
+                                else
+                                  mxv(exec, y, no_mask{}, Accum{}, lor_land{}, b, x, opts, &bt);
+                              }
+                            });
+                      };
+                      if (accum)
+                        one(accumulate_with<lor_monoid>{});
+                      else
+                        one(no_accumulator{});
                     }
                   }
                 }

@@ -37,6 +37,18 @@ constexpr std::array<source_entry, 7> sources{{
     {graph_source::file, "file"},
 }};
 
+struct ordering_entry {
+  vertex_ordering order;
+  std::string_view name;
+};
+
+constexpr std::array<ordering_entry, 4> orderings{{
+    {vertex_ordering::none, "none"},
+    {vertex_ordering::degree, "degree"},
+    {vertex_ordering::rcm, "rcm"},
+    {vertex_ordering::random, "random"},
+}};
+
 bool is_gap_source(graph_source s) { return s == graph_source::kronecker || s == graph_source::uniform_random; }
 
 std::vector<std::string_view> split(std::string_view text, char sep) {
@@ -62,7 +74,7 @@ bool parse_unsigned(std::string_view text, std::uint64_t& value) {
 
 // The options seen so far, to reject repeats.
 struct option_state {
-  bool seed = false, degree = false, weighted = false, kind = false, loops = false;
+  bool seed = false, degree = false, weighted = false, kind = false, loops = false, order = false;
 };
 
 enum class option_result { not_an_option, applied };
@@ -107,6 +119,13 @@ option_result apply_option(std::string_view option, std::string_view text, graph
     no_value();
     once(seen.loops);
     spec.keep_self_loops = true;
+  } else if (key == "order") {
+    once(seen.order);
+    const auto found = std::find_if(orderings.begin(), orderings.end(),
+                                    [&](const ordering_entry& e) { return has_value && e.name == value; });
+    BITGRAPH_CHECK_ARG(found != orderings.end(), parse_func, "'", text, "': option '", option,
+                       "' needs one of order=degree, order=rcm, order=random, order=none");
+    spec.order = found->order;
   } else {
     return option_result::not_an_option;
   }
@@ -116,7 +135,7 @@ option_result apply_option(std::string_view option, std::string_view text, graph
 bool is_option_name(std::string_view segment) {
   const std::string_view key = segment.substr(0, segment.find('='));
   return key == "seed" || key == "degree" || key == "weighted" || key == "directed" || key == "undirected" ||
-         key == "loops";
+         key == "loops" || key == "order";
 }
 
 void check_parameter(const graph_spec& spec, std::string_view text, const char* func) {
@@ -154,6 +173,13 @@ file_format format_of(std::string_view path) {
 }
 
 }  // namespace
+
+std::string_view ordering_name(vertex_ordering order) {
+  for (const auto& entry : orderings)
+    if (entry.order == order) return entry.name;
+  throw invalid_argument_error(
+      detail::concat("bitgraph::gen::ordering_name: unknown vertex ordering ", static_cast<int>(order)));
+}
 
 std::string_view source_name(graph_source source) {
   for (const auto& entry : sources)
@@ -214,7 +240,7 @@ graph_spec parse_graph_spec(std::string_view text) {
     BITGRAPH_CHECK_ARG(!parts[i].empty(), parse_func, "'", text, "': empty option");
     BITGRAPH_CHECK_ARG(apply_option(parts[i], text, spec, seen) == option_result::applied, parse_func, "'", text,
                        "': unknown option '", parts[i],
-                       "' (expected seed=N, degree=N, weighted, directed, undirected or loops)");
+                       "' (expected seed=N, degree=N, weighted, directed, undirected, loops or order=NAME)");
   }
   return spec;
 }
@@ -231,6 +257,7 @@ std::string to_string(const graph_spec& spec) {
   if (spec.weighted) text += ":weighted";
   if (spec.kind) text += *spec.kind == graph_kind::directed ? ":directed" : ":undirected";
   if (spec.keep_self_loops) text += ":loops";
+  if (spec.order != vertex_ordering::none) text += fmt::format(":order={}", ordering_name(spec.order));
   return text;
 }
 

@@ -149,6 +149,27 @@ offset_t exclusive_scan(const ExecSpace& exec, const View& counts, const char* l
   return total;
 }
 
+/// The body of `longest_span`.
+template <class View>
+struct longest_span_functor {
+  View ptr;
+  KOKKOS_INLINE_FUNCTION void operator()(const offset_t i, offset_t& m) const {
+    const offset_t len = ptr(i + 1) - ptr(i);
+    if (len > m) m = len;
+  }
+};
+
+/// The largest `ptr(i + 1) - ptr(i)` over i < `count` (0 when `count` is 0): the longest row or tile row
+/// of a pointer array, which the balanced products decide by. Fences (the maximum is read back).
+template <class ExecSpace, class View>
+offset_t longest_span(const ExecSpace& exec, const View& ptr, offset_t count,
+                      const char* label = "bitgraph::longest_span") {
+  offset_t m = 0;
+  Kokkos::parallel_reduce(label, Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, count),
+                          longest_span_functor<View>{ptr}, Kokkos::Max<offset_t>(m));
+  return m;
+}
+
 }  // namespace detail
 
 }  // namespace bitgraph

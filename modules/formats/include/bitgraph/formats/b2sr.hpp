@@ -58,11 +58,7 @@ offset_t count_tile_bits(const ExecSpace& exec, const b2sr_matrix<memory_space_t
 /// Tiles in the longest tile row of `b` (what `b2sr_matrix::longest_tile_row` records). Fences `exec`.
 template <class ExecSpace>
 offset_t longest_tile_row(const ExecSpace& exec, const b2sr_matrix<memory_space_t<ExecSpace>>& b) {
-  offset_t m = 0;
-  Kokkos::parallel_reduce("bitgraph::b2sr::longest_tile_row", Kokkos::RangePolicy<ExecSpace>(exec, 0, b.n_tile_rows),
-                          longest_tile_row_functor<memory_space_t<ExecSpace>>{b.tile_row_ptr},
-                          Kokkos::Max<offset_t>(m));
-  return m;
+  return longest_span(exec, b.tile_row_ptr, b.n_tile_rows, "bitgraph::b2sr::longest_tile_row");
 }
 
 /// Number of non-empty T x T tiles in the tile rows listed in `tile_rows`. Fences `exec`.

@@ -4,6 +4,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
@@ -35,6 +36,9 @@ struct csr_graph {
   indices_view col_idx;                    ///< nnz column indices, ascending within each row
   weights_view weights;                    ///< nnz weights when `has_weights`, else empty
   bool has_weights = false;                ///< whether edges carry weights (an empty view cannot tell)
+  /// Entries in the longest row, recorded by the builders for the products' balance; 0 when not recorded
+  /// (a hand-assembled graph), in which case a product that needs it measures it.
+  offset_t longest_row = 0;
 };
 
 namespace detail {
@@ -93,7 +97,7 @@ csr_graph<memory_space_t<ExecSpace>> build_csr_from_coo(const ExecSpace& exec, v
     g.weights = vals;
     g.nnz = total;
     g.has_duplicates = true;
-    exec.fence();
+    g.longest_row = detail::longest_span(exec, g.row_ptr, n, "bitgraph::csr::longest_row");
     return g;
   }
 
@@ -105,7 +109,7 @@ csr_graph<memory_space_t<ExecSpace>> build_csr_from_coo(const ExecSpace& exec, v
     g.col_idx = cols;
     g.weights = vals;
     g.nnz = total;
-    exec.fence();
+    g.longest_row = detail::longest_span(exec, g.row_ptr, n, "bitgraph::csr::longest_row");
     return g;
   }
   auto ucols = allocate_view<typename graph::indices_view>("bitgraph::csr::col_idx", nnz, false);
@@ -117,7 +121,7 @@ csr_graph<memory_space_t<ExecSpace>> build_csr_from_coo(const ExecSpace& exec, v
   g.col_idx = ucols;
   g.weights = uvals;
   g.nnz = nnz;
-  exec.fence();
+  g.longest_row = detail::longest_span(exec, g.row_ptr, n, "bitgraph::csr::longest_row");
   return g;
 }
 
@@ -257,6 +261,7 @@ csr_graph<DstMemorySpace> copy_to(const csr_graph<SrcMemorySpace>& g) {
   out.kind = g.kind;
   out.has_duplicates = g.has_duplicates;
   out.has_weights = g.has_weights;
+  out.longest_row = g.longest_row;
   out.row_ptr = Kokkos::create_mirror_view_and_copy(DstMemorySpace{}, g.row_ptr);
   out.col_idx = Kokkos::create_mirror_view_and_copy(DstMemorySpace{}, g.col_idx);
   out.weights = Kokkos::create_mirror_view_and_copy(DstMemorySpace{}, g.weights);
@@ -290,8 +295,10 @@ csr_graph<memory_space_t<ExecSpace>> to_csr(const ExecSpace& exec, const host_cs
                      "row_ptr must start at 0 and end at nnz = ", h.col_idx.size());
   BITGRAPH_CHECK_ARG(!h.has_weights || h.weights.size() == h.col_idx.size(), "to_csr", "weights has ", h.weights.size(),
                      " entries but nnz is ", h.col_idx.size());
+  offset_t longest = 0;
   for (vertex_t u = 0; u < h.n; ++u) {
     BITGRAPH_CHECK_ARG(h.row_ptr[u] <= h.row_ptr[u + 1], "to_csr", "row_ptr decreases at row ", u);
+    longest = std::max<offset_t>(longest, h.row_ptr[u + 1] - h.row_ptr[u]);
   }
   for (std::size_t p = 0; p < h.col_idx.size(); ++p) {
     BITGRAPH_CHECK_ARG(h.col_idx[p] < h.n, "to_csr", "column ", h.col_idx[p], " at entry ", p, " is >= n = ", h.n);
@@ -302,6 +309,7 @@ csr_graph<memory_space_t<ExecSpace>> to_csr(const ExecSpace& exec, const host_cs
   g.kind = h.kind;
   g.has_duplicates = h.has_duplicates;
   g.has_weights = h.has_weights;
+  g.longest_row = longest;
   g.row_ptr = allocate_view<typename graph::offsets_view>("bitgraph::csr::row_ptr", h.row_ptr.size(), false);
   g.col_idx = allocate_view<typename graph::indices_view>("bitgraph::csr::col_idx", h.col_idx.size(), false);
   Kokkos::deep_copy(exec, g.row_ptr,

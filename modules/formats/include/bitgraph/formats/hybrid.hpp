@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <utility>
 
 #include "bitgraph/core/error.hpp"
 #include "bitgraph/core/execution.hpp"
@@ -231,20 +232,28 @@ hybrid_matrix<memory_space_t<ExecSpace>> to_hybrid(const ExecSpace& exec, const 
         return 0;  // not a candidate (checked above)
     });
   };
+  // Each candidate's decisions are kept (a byte per band) so that the winner's tiles are counted once.
+  auto to_bits = allocate_view<Kokkos::View<std::uint8_t*, mem>>("bitgraph::hybrid::to_bits", n_bands);
+  std::uint64_t pure[2] = {0, 0};  // every band as CSR, every band as bits
   int t = opts.tile_dim;
-  if (t == 0) {
-    std::uint64_t best = std::numeric_limits<std::uint64_t>::max();
+  std::uint64_t split = 0;
+  if (t != 0) {
+    split = split_bytes(t, to_bits, pure);
+  } else {
+    auto trial = allocate_view<Kokkos::View<std::uint8_t*, mem>>("bitgraph::hybrid::to_bits_trial", n_bands);
+    split = std::numeric_limits<std::uint64_t>::max();
     for (int c : {4, 8, 16, 32}) {
-      const std::uint64_t b = split_bytes(c, {});
-      if (b < best) {
-        best = b;
+      std::uint64_t p[2] = {0, 0};
+      const std::uint64_t b = split_bytes(c, trial, p);
+      if (b < split) {
+        split = b;
         t = c;
+        pure[0] = p[0];
+        pure[1] = p[1];
+        std::swap(to_bits, trial);
       }
     }
   }
-  auto to_bits = allocate_view<Kokkos::View<std::uint8_t*, mem>>("bitgraph::hybrid::to_bits", n_bands);
-  std::uint64_t pure[2] = {0, 0};  // every band as CSR, every band as bits
-  const std::uint64_t split = split_bytes(t, to_bits, pure);
   // A split costs products a pass over every row besides the bytes they read (the bit pass writes all of y
   // and reads every tile-row pointer, the CSR bands go through a temporary): charged that, a split must beat
   // both one-part forms, which products run in one pass.
@@ -294,10 +303,7 @@ hybrid_matrix<memory_space_t<ExecSpace>> to_hybrid(const ExecSpace& exec, const 
   h.csr_col_idx = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::hybrid::csr_col_idx", h.csr_nnz, false);
   Kokkos::parallel_for("bitgraph::hybrid::csr_fill", offset_policy(exec, 0, local_rows),
                        detail::hybrid_local_fill<mem>{g.row_ptr, g.col_idx, h.csr_bands, h.csr_row_ptr, h.csr_col_idx});
-  Kokkos::parallel_reduce("bitgraph::hybrid::csr_longest_row", offset_policy(exec, 0, local_rows),
-                          detail::longest_tile_row_functor<mem>{h.csr_row_ptr},
-                          Kokkos::Max<offset_t>(h.csr_longest_row));
-  exec.fence();
+  h.csr_longest_row = detail::longest_span(exec, h.csr_row_ptr, local_rows, "bitgraph::hybrid::csr_longest_row");
   h.nnz = h.bits.nnz + h.csr_nnz;
   const auto bits_report = detail::make_storage_report(t, g.n, h.bits.nnz, h.bits.n_tiles);
   h.bits_bytes = h.bits.n_tiles ? bits_report.b2sr_bytes : 0;

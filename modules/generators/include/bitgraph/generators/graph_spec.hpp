@@ -30,8 +30,21 @@ enum class file_format : std::uint8_t {
   edge_list,      ///< anything else: `bitgraph::io::read_edge_list`
 };
 
+/// A relabelling applied to a graph after it is built (`order=NAME`): the graph then is the reordered one,
+/// with its vertices in the new ids.
+enum class vertex_ordering : std::uint8_t {
+  none,    ///< as generated or read
+  degree,  ///< descending row length, ties by id (computed on the execution space)
+  rcm,     ///< reverse Cuthill-McKee (bandwidth-reducing, for meshes; computed on the host)
+  random,  ///< a random permutation from the spec's seed (destroys locality: a worst case)
+};
+
+/// Name of an ordering as written in specs: "none", "degree", "rcm", "random".
+std::string_view ordering_name(vertex_ordering order);
+
 /// A parsed graph spec `NAME:PARAM[:option...]`. Options: `seed=N` (0..2^32-1, default `gap_seed`),
-/// `degree=N` (kron and urand only, default 16), `weighted`, `directed`, `undirected`, `loops`.
+/// `degree=N` (kron and urand only, default 16), `weighted`, `directed`, `undirected`, `loops`,
+/// `order=degree|rcm|random|none` (applied by `io::load_graph`).
 struct graph_spec {
   graph_source source = graph_source::kronecker;  ///< generator or file
   std::uint64_t parameter = 0;                    ///< scale (kron, urand, rgg) or K; 0 for files
@@ -42,6 +55,7 @@ struct graph_spec {
   bool weighted = false;                          ///< attach GAP weights 1..255 (generators; files lacking weights)
   std::optional<graph_kind> kind;                 ///< explicit `directed` / `undirected`, else the source's default
   bool keep_self_loops = false;                   ///< `loops`: keep (u, u) entries (GAP drops them)
+  vertex_ordering order = vertex_ordering::none;  ///< `order=NAME`: relabel the built graph
 
   /// The CSR build options the spec implies for an edge list with the given storage. Generators default
   /// to undirected (GAP builds generated graphs undirected); files default to directed for general

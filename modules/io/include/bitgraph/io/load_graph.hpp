@@ -19,6 +19,8 @@
 #include "bitgraph/io/edge_list_text.hpp"
 #include "bitgraph/io/graph_cache.hpp"
 #include "bitgraph/io/matrix_market.hpp"
+#include "bitgraph/reorder/device_order.hpp"
+#include "bitgraph/reorder/orderings.hpp"
 
 namespace bitgraph::io {
 
@@ -39,6 +41,7 @@ struct load_report {
   bool from_cache = false;           ///< the CSR came from the binary cache
   bool cache_written = false;        ///< a new cache file was written
   std::filesystem::path cache_file;  ///< the cache file consulted, if any
+  double order_seconds = 0;          ///< computing the spec's `order=` and relabelling (0 without one)
 };
 
 namespace detail {
@@ -51,10 +54,34 @@ inline double seconds_since(std::chrono::steady_clock::time_point t0) {
 /// it) and the CSR is built on `exec` with the options the spec implies; files are read by the Matrix
 /// Market or edge-list reader, or loaded from the binary cache when `opts.cache_dir` holds a file whose
 /// key (path, size, mtime, every reader and build option) matches. A `weighted` spec on a file without
-/// weights gets GAP's weights. Every reader error surfaces as the reader's exception.
+/// weights gets GAP's weights. A spec with `order=` is then relabelled (`reorder::relabel`; the cache keeps
+/// the graph as built): its vertex ids are the reordered ones. Every reader error surfaces as the reader's
+/// exception.
 template <class ExecSpace>
 csr_graph<memory_space_t<ExecSpace>> load_graph(const ExecSpace& exec, const gen::graph_spec& spec,
                                                 const load_options& opts = {}, load_report* report = nullptr) {
+  if (spec.order != gen::vertex_ordering::none) {
+    // The graph as built (and cached), then relabelled: degree order where the graph is, the host orders on
+    // a host copy.
+    gen::graph_spec plain = spec;
+    plain.order = gen::vertex_ordering::none;
+    load_report rep;
+    auto g = load_graph(exec, plain, opts, &rep);
+    rep.name = gen::to_string(spec);
+    if (opts.on_phase) opts.on_phase("ordering");
+    const auto t0 = std::chrono::steady_clock::now();
+    reorder::vertex_order<memory_space_t<ExecSpace>> p;
+    if (spec.order == gen::vertex_ordering::degree)
+      p = reorder::degree_order(exec, g);
+    else if (spec.order == gen::vertex_ordering::rcm)
+      p = reorder::to_vertex_order(exec, reorder::rcm(to_host_csr(g)));
+    else
+      p = reorder::to_vertex_order(exec, reorder::random_order(g.n, spec.seed));
+    g = reorder::relabel(exec, g, p);
+    rep.order_seconds = detail::seconds_since(t0);
+    if (report) *report = rep;
+    return g;
+  }
   load_report rep;
   rep.name = gen::to_string(spec);
   auto phase = [&](std::string_view what) {

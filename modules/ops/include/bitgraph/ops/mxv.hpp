@@ -143,16 +143,24 @@ mxv_plan<memory_space_t<ExecSpace>> plan_mxv(const char* func, const ExecSpace& 
   return plan;
 }
 
+/// The plan of a B2SR product and its call, on arguments already checked.
+template <class ExecSpace, class S, class Y, class X, class Mask, class Accum>
+void b2sr_planned_product(const char* func, const ExecSpace& exec, Y& y, const Mask& mask,
+                          const b2sr_matrix<memory_space_t<ExecSpace>>& a, const X& x, const mxv_options& opts,
+                          const b2sr_matrix<memory_space_t<ExecSpace>>* at, bool transpose_input) {
+  const auto plan = plan_mxv<ExecSpace, S, Y, X, Accum>(func, exec, a, at, x, opts, transpose_input);
+  b2sr_mxv_impl<ExecSpace, S, Y, X, Accum>::run(plan.path, exec, y, to_mask_args<memory_space_t<ExecSpace>>(mask), plan,
+                                                x, opts);
+}
+
 template <class ExecSpace, class S, class Y, class X, class Mask, class Accum>
 void b2sr_product(const char* func, const ExecSpace& exec, Y& y, const Mask& mask,
                   const b2sr_matrix<memory_space_t<ExecSpace>>& a, const X& x, const mxv_options& opts,
                   const b2sr_matrix<memory_space_t<ExecSpace>>* at, bool transpose_input) {
-  using mem = memory_space_t<ExecSpace>;
   check_mxv_args<ExecSpace, S, Y, X, Mask, Accum>(func, a.n, y, mask, x);
   if (at != nullptr) BITGRAPH_CHECK_ARG(at->n == a.n, func, "the transposed matrix has ", at->n, " rows, not ", a.n);
-  const auto plan = plan_mxv<ExecSpace, S, Y, X, Accum>(func, exec, a, at, x, opts, transpose_input);
   profiling_region region(transpose_input ? "bitgraph::vxm" : "bitgraph::mxv");
-  b2sr_mxv_impl<ExecSpace, S, Y, X, Accum>::run(plan.path, exec, y, to_mask_args<mem>(mask), plan, x, opts);
+  b2sr_planned_product<ExecSpace, S, Y, X, Mask, Accum>(func, exec, y, mask, a, x, opts, at, transpose_input);
 }
 
 /// The one decision of a CSR product (kernel path, then rows or entries: `csr_pull_by_entries`) and its call.
@@ -217,7 +225,8 @@ void mxv(const ExecSpace& exec, Y& y, const Mask& mask, const Accum&, const S&,
   detail::profiling_region region("bitgraph::mxv");
   // The bit pass writes every row, so it runs first and only when some band is bits or nothing is CSR.
   if (a.bits.n_tiles > 0 || rows.banded || a.csr_band_count() == 0)
-    detail::b2sr_product<ExecSpace, S, Y, X, Mask, Accum>("mxv", exec, y, mask, a.bits, x, pull, nullptr, false);
+    detail::b2sr_planned_product<ExecSpace, S, Y, X, Mask, Accum>("mxv", exec, y, mask, a.bits, x, pull, nullptr,
+                                                                  false);
   if (a.csr_band_count() > 0) detail::csr_product<ExecSpace, S, Y, X, Mask, Accum>(exec, y, mask, rows, x, pull);
 }
 

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <type_traits>
+#include <utility>
 
 #include "bitgraph/backends/cuda/bmv_warp.hpp"
 #include "bitgraph/backends/cuda/spmv_warp.hpp"
@@ -36,6 +37,19 @@ auto raw_values(V& v) {
     return static_cast<value*>(v.data());
 }
 
+/// Both vector operands as the kernels take them: x's words and values (const), y's words and values.
+template <class S, class X, class Y>
+struct raw_operands {
+  decltype(raw_words(std::declval<const X&>())) xb;
+  decltype(raw_values<S>(std::declval<const X&>())) xv;
+  decltype(raw_words(std::declval<Y&>())) yb;
+  decltype(raw_values<S>(std::declval<Y&>())) yv;
+};
+template <class S, class X, class Y>
+raw_operands<S, X, Y> make_raw_operands(const X& x, Y& y) {
+  return {raw_words(x), raw_values<S>(x), raw_words(y), raw_values<S>(y)};
+}
+
 template <class S, class Y, class X, class Accum>
 struct b2sr_mxv_impl<Kokkos::Cuda, S, Y, X, Accum> {
   using mem = Kokkos::CudaSpace;
@@ -56,19 +70,16 @@ struct b2sr_mxv_impl<Kokkos::Cuda, S, Y, X, Accum> {
     if (path != op_algorithm::cuda_warp) return run_generic<generic>(exec, y, mask, plan, x, opts);
     constexpr bool XBits = is_bitmap<X>::value;
     constexpr bool YBits = is_bitmap<Y>::value;
-    const auto xb = raw_words(x);
-    const auto xv = raw_values<S>(x);
-    const auto yb = raw_words(y);
-    const auto yv = raw_values<S>(y);
+    const auto v = make_raw_operands<S>(x, y);
     dispatch_tile_dim(plan.matrix->tile_dim, [&](auto td) {
       constexpr int T = decltype(td)::value;
       if (plan.by_tiles) {
         pull_into_targets<Kokkos::Cuda, S, Accum>(exec, y, mask, plan.matrix->n, [&](auto tbits, auto tval) {
-          cuda::launch_bmv_tiles<T, S, XBits, YBits>(exec, *plan.matrix, xb, xv, tbits.data(), tval.data(),
+          cuda::launch_bmv_tiles<T, S, XBits, YBits>(exec, *plan.matrix, v.xb, v.xv, tbits.data(), tval.data(),
                                                      mask.bits.data(), mask.masked, mask.complement, opts.early_exit);
         });
       } else {
-        cuda::launch_bmv_warp<T, S, XBits, YBits, Accum>(exec, *plan.matrix, xb, xv, yb, yv, mask.bits.data(),
+        cuda::launch_bmv_warp<T, S, XBits, YBits, Accum>(exec, *plan.matrix, v.xb, v.xv, v.yb, v.yv, mask.bits.data(),
                                                          mask.masked, mask.complement, mask.replace, opts.early_exit);
       }
     });
@@ -92,19 +103,16 @@ struct csr_mxv_impl<Kokkos::Cuda, S, Y, X, Accum> {
     if (path != op_algorithm::cuda_warp) return run_generic<generic>(exec, y, mask, a, x, opts, by_entries);
     constexpr bool XBits = is_bitmap<X>::value;
     constexpr bool YBits = is_bitmap<Y>::value;
-    const auto xb = raw_words(x);
-    const auto xv = raw_values<S>(x);
-    const auto yb = raw_words(y);
-    const auto yv = raw_values<S>(y);
+    const auto v = make_raw_operands<S>(x, y);
     const auto in = cuda::make_spmv_operands(a);
     if (by_entries) {
       csr_pull_into_targets<Kokkos::Cuda, S, Accum>(exec, y, mask, a, [&](auto tbits, auto tval) {
-        cuda::launch_spmv_entries<S, XBits, YBits>(exec, in, xb, xv, tbits.data(), tval.data(), mask.bits.data(),
+        cuda::launch_spmv_entries<S, XBits, YBits>(exec, in, v.xb, v.xv, tbits.data(), tval.data(), mask.bits.data(),
                                                    mask.masked, mask.complement);
       });
       return;
     }
-    cuda::launch_spmv_rows<S, XBits, YBits, Accum>(exec, in, xb, xv, yb, yv, mask.bits.data(), mask.masked,
+    cuda::launch_spmv_rows<S, XBits, YBits, Accum>(exec, in, v.xb, v.xv, v.yb, v.yv, mask.bits.data(), mask.masked,
                                                    mask.complement, mask.replace,
                                                    opts.early_exit && allows_early_exit_v<S>);
   }

@@ -28,16 +28,6 @@ struct count_word_bits {
   }
 };
 
-/// The longest tile row (tiles), for `b2sr_matrix::longest_tile_row`.
-template <class Mem>
-struct longest_tile_row_functor {
-  Kokkos::View<const offset_t*, Mem> ptr;
-  KOKKOS_INLINE_FUNCTION void operator()(const vertex_t tr, offset_t& m) const {
-    const offset_t len = ptr(tr + 1) - ptr(tr);
-    if (len > m) m = len;
-  }
-};
-
 /// Non-empty T x T tiles of tile row `tile_rows(i)` (or of tile row i itself without a list), summed.
 template <class Mem, int T>
 struct count_tiles_functor {

@@ -38,6 +38,17 @@ KOKKOS_FORCEINLINE_FUNCTION std::uint32_t allowed_bits(std::uint32_t mask_word, 
 /// Without an accumulator the result replaces the old value (an absent result deletes it); with one, an
 /// absent result keeps the old value, an absent old value takes the result as it is (GraphBLAS z = t
 /// where w has no entry), and otherwise the accumulator's monoid combines them.
+/// `t` ⊕ (a ⊗ x(j)) when x(j) is present, else `t`, without a branch: with a random input about half of the
+/// entries are absent, a coin toss for a branch predictor (on the host the presence test was most of a
+/// product's cycles). An absent input multiplies as one (no overflow on the identity) and is then dropped.
+template <class S>
+KOKKOS_FORCEINLINE_FUNCTION typename S::value_type add_if_present(typename S::value_type t, typename S::value_type a,
+                                                                  typename S::value_type xj, bool present, vertex_t i,
+                                                                  vertex_t j) {
+  const typename S::value_type c = S::multiply(a, present ? xj : S::one(), i, j);
+  return S::add(t, present ? c : S::identity());
+}
+
 template <class Accum, class T>
 KOKKOS_FORCEINLINE_FUNCTION T merge_value(T old, T t, bool allowed, bool replace, T absent) {
   if (!allowed) return replace ? absent : old;

@@ -82,6 +82,27 @@ b2sr_operands<Mem, T, S> make_b2sr_operands(const b2sr_matrix<Mem>& a, const X& 
 
 // ------------------------------------------------------------------------------- B2SR pull (mxv)
 
+/// The bit-by-bit part of `row_word_product`.
+template <class S, bool XBits, class XValues>
+KOKKOS_INLINE_FUNCTION typename S::value_type row_word_walk(typename S::value_type t, std::uint64_t bits, vertex_t i,
+                                                            vertex_t j0, const XValues& xval, bool stop) {
+  using value_type = typename S::value_type;
+  while (bits) {
+    const vertex_t j = j0 + count_trailing_zeros(bits);
+    bits &= bits - 1;
+    if constexpr (XBits) {
+      t = S::add(t, S::multiply(S::one(), S::one(), i, j));
+    } else {
+      const value_type xj = xval(j);
+      t = add_if_present<S>(t, S::one(), xj, !(xj == S::identity()), i, j);  // identity entries are absent
+    }
+    if constexpr (allows_early_exit_v<S>) {
+      if (stop && t != S::identity()) return t;
+    }
+  }
+  return t;
+}
+
 /// Row i's product with one row word `bits` of a tile whose first column is j0: `t` combined with
 /// A(i, j) ⊗ x(j) for every set bit j - j0 (for a bitmap input `bits` is already ANDed with x's segment, so
 /// the Boolean and counting semirings reduce the word at once). With `stop` (the monoid allows early exit)
@@ -90,29 +111,13 @@ template <class S, bool XBits, class XValues>
 KOKKOS_INLINE_FUNCTION typename S::value_type row_word_product(typename S::value_type t, std::uint64_t bits, vertex_t i,
                                                                vertex_t j0, const XValues& xval, bool stop) {
   using value_type = typename S::value_type;
-  if constexpr (XBits) {
-    if constexpr (bit_reduction_v<S> == bit_reduction::or_and) {
-      return bits ? value_type(1) : t;
-    } else if constexpr (bit_reduction_v<S> == bit_reduction::popcount) {
-      return S::add(t, static_cast<value_type>(popcount(bits)));
-    }
+  if constexpr (XBits && bit_reduction_v<S> == bit_reduction::or_and) {
+    return bits ? value_type(1) : t;
+  } else if constexpr (XBits && bit_reduction_v<S> == bit_reduction::popcount) {
+    return S::add(t, static_cast<value_type>(popcount(bits)));
+  } else {
+    return row_word_walk<S, XBits>(t, bits, i, j0, xval, stop);
   }
-  while (bits) {
-    const vertex_t j = j0 + count_trailing_zeros(bits);
-    bits &= bits - 1;
-    value_type xj;
-    if constexpr (XBits) {
-      xj = S::one();
-    } else {
-      xj = xval(j);
-      if (xj == S::identity()) continue;  // identity entries of a dense input are absent
-    }
-    t = S::add(t, S::multiply(S::one(), xj, i, j));
-    if constexpr (allows_early_exit_v<S>) {
-      if (stop && t != S::identity()) return t;
-    }
-  }
-  return t;
 }
 
 /// Row-based product on B2SR, one "block" of R rows per team thread (R = 32, or 64 for T = 64: one
@@ -537,6 +542,7 @@ csr_rows<Mem> make_csr_rows(const csr_graph<Mem>& g) {
   r.row_ptr = g.row_ptr;
   r.col = g.col_idx;
   if (g.has_weights) r.w = g.weights;
+  r.longest = g.longest_row;
   return r;
 }
 
@@ -559,10 +565,7 @@ csr_rows<Mem> make_csr_rows(const hybrid_matrix<Mem>& h) {
 /// Entries in the longest row (the automatic balance's measure). Fences `exec`.
 template <class ExecSpace>
 offset_t longest_row(const ExecSpace& exec, const csr_rows<memory_space_t<ExecSpace>>& a) {
-  offset_t m = 0;
-  Kokkos::parallel_reduce("bitgraph::mxv::longest_row", Kokkos::RangePolicy<ExecSpace>(exec, 0, a.local_rows),
-                          longest_tile_row_functor<memory_space_t<ExecSpace>>{a.row_ptr}, Kokkos::Max<offset_t>(m));
-  return m;
+  return longest_span(exec, a.row_ptr, a.local_rows, "bitgraph::mxv::longest_row");
 }
 
 /// Whether a CSR pull over `nnz` entries whose longest row holds `longest` should split its work by stored
@@ -589,8 +592,7 @@ struct csr_row_product {
     return stop_early ? walk<true>(k, i) : walk<false>(k, i);
   }
 
-  // Branch-free over absent inputs: with a random input half of them are absent, a coin toss for a branch
-  // predictor (perf on the host: the presence test and the exit test were most of the loop's cycles).
+  // Branch-free over absent inputs (`add_if_present`); the exit test only where rows may stop.
   template <bool Stop>
   KOKKOS_INLINE_FUNCTION T walk(const offset_t k, const vertex_t i) const {
     T t = S::identity();
@@ -606,10 +608,7 @@ struct csr_row_product {
         xj = xval(j);
         present = !(xj == S::identity());  // identity entries of a dense input are absent
       }
-      const T aij = weighted ? static_cast<T>(a.w(p)) : S::one();
-      // An absent input multiplies as one (no overflow on the identity), and its product is dropped.
-      const T c = S::multiply(aij, present ? xj : S::one(), i, j);
-      t = S::add(t, present ? c : S::identity());
+      t = add_if_present<S>(t, weighted ? static_cast<T>(a.w(p)) : S::one(), xj, present, i, j);
       if constexpr (Stop) {
         if (t != S::identity()) break;
       }
