@@ -27,6 +27,7 @@ usage:
 
 graph specs: kron:SCALE, urand:SCALE, grid2d:K, grid3d:K, rgg:SCALE, mycielski:K, file:PATH
   options after the spec: :seed=N :degree=N :weighted :directed :undirected :loops
+                          :order=degree|rcm|random (relabel the built graph)
   e.g. kron:20, grid2d:2048, mycielski:12, file:tests/data/karate.mtx
 
 other options:
