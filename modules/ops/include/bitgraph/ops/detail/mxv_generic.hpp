@@ -529,7 +529,7 @@ struct csr_rows {
 
   /// The matrix row of local row k.
   KOKKOS_INLINE_FUNCTION std::uint64_t row(offset_t k) const {
-    return banded ? std::uint64_t(bands(k / 32)) * 32 + k % 32 : std::uint64_t(k);
+    return banded ? hybrid_band_row(bands(k / hybrid_band_rows), k) : std::uint64_t(k);
   }
 };
 
@@ -557,7 +557,7 @@ csr_rows<Mem> make_csr_rows(const hybrid_matrix<Mem>& h) {
   r.row_ptr = h.csr_row_ptr;
   r.col = h.csr_col_idx;
   r.bands = h.csr_bands;
-  r.banded = bands < ceil_div<std::uint64_t>(h.n, hybrid_band_rows);
+  r.banded = bands < h.band_count();
   r.longest = h.csr_longest_row;
   return r;
 }
