@@ -50,7 +50,7 @@ double timed(const ExecSpace& exec, F&& f) {
 /// and returned for the JSON report; `nnz` is the CSR's, `seconds` the conversion's.
 template <class Mem>
 json hybrid_report(const hybrid_matrix<Mem>& hy, offset_t nnz, double seconds) {
-  const std::uint64_t n_bands = (std::uint64_t(hy.n) + hybrid_band_rows - 1) / hybrid_band_rows;
+  const std::uint64_t n_bands = hy.band_count();
   const std::uint64_t pattern_bytes = 4 * (std::uint64_t(hy.n) + 1) + 4 * std::uint64_t(nnz);
   std::printf("hybrid: B2SR-%d, %u of %llu bands as CSR; %.2f MiB bits + %.2f MiB CSR = %.3f x pattern CSR, %.2f ms\n",
               hy.bits.tile_dim, hy.csr_band_count(), static_cast<unsigned long long>(n_bands),

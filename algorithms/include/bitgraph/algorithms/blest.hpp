@@ -8,7 +8,6 @@
 #include <string>
 #include <vector>
 
-#include "bitgraph/algorithms/detail/blest_kernels.hpp"
 #include "bitgraph/algorithms/graph.hpp"
 #include "bitgraph/core/dispatch.hpp"
 #include "bitgraph/core/error.hpp"
@@ -16,16 +15,18 @@
 #include "bitgraph/formats/bvss.hpp"
 #include "bitgraph/formats/csr.hpp"
 #include "bitgraph/ops/bvss_bfs.hpp"
+#include "bitgraph/reorder/device_order.hpp"
+#include "bitgraph/reorder/permutation.hpp"
 
 namespace bitgraph {
 
 /// A graph prepared for Blest: the BVSS of its pull matrix (the in-edge CSR: slice set s = the
 /// out-neighbours of 8s..8s+7 as pulling rows), built on a relabelled copy when a permutation is given
-/// (`new_of_old[v]` = v's id in the BVSS; empty = identity).
+/// (`order.new_of_old[v]` = v's id in the BVSS; empty = identity).
 template <class MemorySpace>
 struct blest_graph {
   bvss_matrix<MemorySpace> bvss;
-  Kokkos::View<vertex_t*, MemorySpace> new_of_old;     ///< empty when the graph was not reordered
+  reorder::vertex_order<MemorySpace> order;            ///< empty when the graph was not reordered
   std::vector<vertex_t> host_new_of_old;               ///< the same on the host (maps sources without a copy)
   bvss_report report;                                  ///< footprint, compression, update divergence
   double build_seconds = 0;                            ///< BVSS construction (device)
@@ -82,14 +83,11 @@ blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec,
                                                         const csr_graph<memory_space_t<ExecSpace>>& g,
                                                         const std::vector<vertex_t>& new_of_old) {
   using mem = memory_space_t<ExecSpace>;
+  reorder::permutation perm;
   if (!new_of_old.empty()) {
     BITGRAPH_CHECK_ARG(new_of_old.size() == g.n, "make_blest_graph", "the permutation has ", new_of_old.size(),
                        " entries but the graph has ", g.n, " vertices");
-    std::vector<char> seen(g.n, 0);
-    for (vertex_t v : new_of_old) {
-      BITGRAPH_CHECK_ARG(v < g.n && !seen[v], "make_blest_graph", "the permutation is not a bijection (id ", v, ")");
-      seen[v] = 1;
-    }
+    perm = reorder::permutation::from_new_of_old(new_of_old);  // throws unless a bijection
   }
   detail::profiling_region region("bitgraph::make_blest_graph");
   blest_graph<mem> bg;
@@ -98,25 +96,18 @@ blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec,
     bg.bvss = to_bvss(exec, g);
   } else {
     bg.host_new_of_old = new_of_old;
-    bg.new_of_old = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::blest::new_of_old", g.n, false);
-    Kokkos::deep_copy(exec, bg.new_of_old,
-                      Kokkos::View<const vertex_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(
-                          new_of_old.data(), new_of_old.size()));
-    // Relabel on the device: (u, v) -> (p(u), p(v)); the CSR builder sorts the new rows.
-    auto src = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::blest::src", g.nnz, false);
-    auto dst = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::blest::dst", g.nnz, false);
-    Kokkos::parallel_for("bitgraph::blest::relabel", Kokkos::RangePolicy<ExecSpace>(exec, 0, g.n),
-                         detail::blest_relabel_functor<mem>{bg.new_of_old, g.row_ptr, g.col_idx, src, dst});
-    auto h = detail::build_csr_from_coo<ExecSpace>(exec, g.n, src, dst, Kokkos::View<const double*, mem>(), false,
-                                                   false, false, true, g.kind);
-    bg.bvss = to_bvss(exec, h);
+    bg.order = reorder::to_vertex_order(exec, perm);
+    csr_graph<mem> pattern = g;  // the BVSS holds the pattern: the weights need not be relabelled
+    pattern.has_weights = false;
+    pattern.weights = {};
+    bg.bvss = to_bvss(exec, reorder::relabel(exec, pattern, bg.order));
   }
   exec.fence();
   bg.build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   bg.report = report(bg.bvss);
   bg.report.update_divergence = update_divergence(exec, bg.bvss);
   bg.workspace = make_bvss_bfs_workspace(exec, bg.bvss);
-  if (bg.new_of_old.extent(0) > 0)
+  if (bg.order.size() > 0)
     bg.scratch_levels = allocate_view<Kokkos::View<level_t*, mem>>("bitgraph::blest::scratch_levels", g.n, false);
   return bg;
 }
@@ -131,7 +122,6 @@ blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec,
 template <class ExecSpace>
 bvss_bfs_stats bfs_tensor_core(const ExecSpace& exec, const blest_graph<memory_space_t<ExecSpace>>& g, vertex_t source,
                                Kokkos::View<level_t*, memory_space_t<ExecSpace>> levels, bvss_bfs_options opts) {
-  using mem = memory_space_t<ExecSpace>;
   const vertex_t n = g.bvss.n;
   detail::check_source<ExecSpace>("bfs_tensor_core", source, n);
   BITGRAPH_CHECK_ARG(levels.extent(0) == n, "bfs_tensor_core", "levels has ", levels.extent(0), " entries, expected ",
@@ -142,10 +132,7 @@ bvss_bfs_stats bfs_tensor_core(const ExecSpace& exec, const blest_graph<memory_s
   const vertex_t s = permuted ? g.host_new_of_old[source] : source;
   auto lv = permuted ? g.scratch_levels : levels;
   const auto stats = bvss_bfs(exec, g.bvss, s, lv, opts, &g.workspace);
-  if (permuted) {
-    Kokkos::parallel_for("bitgraph::blest::unpermute", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
-                         detail::blest_unpermute_functor<mem>{levels, lv, g.new_of_old});
-  }
+  if (permuted) reorder::to_caller_ids(exec, g.order, lv, levels);
   exec.fence();
   return stats;
 }

@@ -23,6 +23,16 @@ namespace bitgraph {
 /// Rows per band of a hybrid matrix: one bitmap word, so the two parts never share an output word.
 inline constexpr vertex_t hybrid_band_rows = 32;
 
+/// Bands of an n-row matrix (the last one may be short).
+constexpr vertex_t hybrid_band_count(vertex_t n) {
+  return static_cast<vertex_t>((std::uint64_t(n) + hybrid_band_rows - 1) / hybrid_band_rows);
+}
+
+/// The matrix row of local row k of a banded row set whose band k / 32 is `band`.
+KOKKOS_INLINE_FUNCTION std::uint64_t hybrid_band_row(vertex_t band, offset_t k) {
+  return std::uint64_t(band) * hybrid_band_rows + k % hybrid_band_rows;
+}
+
 /// Options for `to_hybrid`.
 struct hybrid_options {
   int tile_dim = 0;  ///< 4, 8, 16 or 32 for the bit part; 0: the one whose split stores the fewest bytes
@@ -55,6 +65,8 @@ struct hybrid_matrix {
 
   /// Bands stored as CSR.
   vertex_t csr_band_count() const { return static_cast<vertex_t>(csr_bands.extent(0)); }
+  /// Bands in all.
+  vertex_t band_count() const { return hybrid_band_count(n); }
 };
 
 /// Splits a CSR graph into a hybrid matrix on `exec`: counts every band's entries and, for each candidate tile
@@ -162,7 +174,7 @@ struct hybrid_local_counts {
   vertex_t n;
   Kokkos::View<offset_t*, Mem> counts;
   KOKKOS_INLINE_FUNCTION void operator()(const offset_t k) const {
-    const std::uint64_t i = std::uint64_t(bands(k / hybrid_band_rows)) * hybrid_band_rows + k % hybrid_band_rows;
+    const std::uint64_t i = hybrid_band_row(bands(k / hybrid_band_rows), k);
     counts(k) = i < n ? row_ptr(i + 1) - row_ptr(i) : 0;
   }
 };
@@ -176,7 +188,7 @@ struct hybrid_local_fill {
   Kokkos::View<const offset_t*, Mem> local_ptr;
   Kokkos::View<vertex_t*, Mem> local_col;
   KOKKOS_INLINE_FUNCTION void operator()(const offset_t k) const {
-    const std::uint64_t i = std::uint64_t(bands(k / hybrid_band_rows)) * hybrid_band_rows + k % hybrid_band_rows;
+    const std::uint64_t i = hybrid_band_row(bands(k / hybrid_band_rows), k);
     const offset_t len = local_ptr(k + 1) - local_ptr(k);
     for (offset_t p = 0; p < len; ++p) local_col(local_ptr(k) + p) = col_idx(row_ptr(i) + p);
   }
@@ -190,7 +202,7 @@ std::uint64_t hybrid_split_bytes(const ExecSpace& exec, const csr_graph<memory_s
                                  std::uint64_t* pure = nullptr) {
   using mem = memory_space_t<ExecSpace>;
   const vertex_t ntr = static_cast<vertex_t>(ceil_div<std::uint64_t>(g.n, T));
-  const vertex_t n_bands = static_cast<vertex_t>(ceil_div<std::uint64_t>(g.n, hybrid_band_rows));
+  const vertex_t n_bands = hybrid_band_count(g.n);
   auto tiles = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::hybrid::tiles", offset_t(ntr) + 1);
   Kokkos::parallel_for("bitgraph::hybrid::count_tiles", Kokkos::RangePolicy<ExecSpace>(exec, 0, ntr),
                        b2sr_count_tiles<mem, T>{g.row_ptr, g.col_idx, tiles, g.n});
@@ -223,7 +235,7 @@ hybrid_matrix<memory_space_t<ExecSpace>> to_hybrid(const ExecSpace& exec, const 
     throw invalid_argument_error(
         detail::concat("bitgraph::to_hybrid: bits_bias must be zero or positive, not ", opts.bits_bias));
   }
-  const vertex_t n_bands = static_cast<vertex_t>(ceil_div<std::uint64_t>(g.n, hybrid_band_rows));
+  const vertex_t n_bands = hybrid_band_count(g.n);
   auto split_bytes = [&](int t, Kokkos::View<std::uint8_t*, mem> flags, std::uint64_t* pure = nullptr) {
     return detail::dispatch_tile_dim(t, [&](auto td) -> std::uint64_t {
       if constexpr (decltype(td)::value <= 32)

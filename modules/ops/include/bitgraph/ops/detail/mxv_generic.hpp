@@ -390,28 +390,29 @@ void pull_into_targets(const ExecSpace& exec, Y& y, const mask_args<memory_space
                        Kernel&& kernel) {
   using mem = memory_space_t<ExecSpace>;
   using value_type = typename S::value_type;
-  constexpr bool direct = std::is_same_v<Accum, no_accumulator>;
+  // The product is the result: no temporary and no merge.
+  const bool in_place = std::is_same_v<Accum, no_accumulator> && !mask.masked;
   if constexpr (is_bitmap<Y>::value) {
     Kokkos::View<std::uint32_t*, mem> tbits;
-    if (direct && !mask.masked) {
+    if (in_place) {
       tbits = y.words;
       Kokkos::deep_copy(exec, tbits, std::uint32_t(0));
     } else {
       tbits = allocate_view<Kokkos::View<std::uint32_t*, mem>>("bitgraph::mxv::tmp_bits", y.words.extent(0));
     }
     kernel(tbits, Kokkos::View<value_type*, mem>());
-    if (!(direct && !mask.masked))
+    if (!in_place)
       Kokkos::parallel_for("bitgraph::mxv::merge_bits", Kokkos::RangePolicy<ExecSpace>(exec, 0, y.words.extent(0)),
                            merge_temporary_bits<mem, Accum>{n, tbits, y.words, mask});
   } else {
     Kokkos::View<value_type*, mem> tval;
-    if (direct && !mask.masked)
+    if (in_place)
       tval = y;
     else
       tval = allocate_view<Kokkos::View<value_type*, mem>>("bitgraph::mxv::tmp_values", n, false);
     Kokkos::deep_copy(exec, tval, S::identity());
     kernel(Kokkos::View<std::uint32_t*, mem>(), tval);
-    if (!(direct && !mask.masked))
+    if (!in_place)
       Kokkos::parallel_for("bitgraph::mxv::merge_values", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
                            merge_temporary_values<mem, S, Accum>{tval, y, mask});
   }
@@ -529,7 +530,7 @@ struct csr_rows {
 
   /// The matrix row of local row k.
   KOKKOS_INLINE_FUNCTION std::uint64_t row(offset_t k) const {
-    return banded ? std::uint64_t(bands(k / 32)) * 32 + k % 32 : std::uint64_t(k);
+    return banded ? hybrid_band_row(bands(k / hybrid_band_rows), k) : std::uint64_t(k);
   }
 };
 
@@ -557,15 +558,9 @@ csr_rows<Mem> make_csr_rows(const hybrid_matrix<Mem>& h) {
   r.row_ptr = h.csr_row_ptr;
   r.col = h.csr_col_idx;
   r.bands = h.csr_bands;
-  r.banded = bands < ceil_div<std::uint64_t>(h.n, hybrid_band_rows);
+  r.banded = bands < h.band_count();
   r.longest = h.csr_longest_row;
   return r;
-}
-
-/// Entries in the longest row (the automatic balance's measure). Fences `exec`.
-template <class ExecSpace>
-offset_t longest_row(const ExecSpace& exec, const csr_rows<memory_space_t<ExecSpace>>& a) {
-  return longest_span(exec, a.row_ptr, a.local_rows, "bitgraph::mxv::longest_row");
 }
 
 /// Whether a CSR pull over `nnz` entries whose longest row holds `longest` should split its work by stored
@@ -717,7 +712,9 @@ bool csr_pull_by_entries(const ExecSpace& exec, const csr_rows<memory_space_t<Ex
   if (opts.balance != mxv_balance::automatic) return opts.balance == mxv_balance::by_tiles;
   const auto concurrency = static_cast<std::int64_t>(exec.concurrency());
   if (concurrency < 4096 || a.nnz < 256 || (opts.early_exit && allows_early_exit_v<S>)) return false;
-  return pull_by_entries(a.longest ? a.longest : longest_row(exec, a), a.nnz, group, concurrency);
+  const offset_t longest =
+      a.longest ? a.longest : longest_span(exec, a.row_ptr, a.local_rows, "bitgraph::mxv::longest_row");
+  return pull_by_entries(longest, a.nnz, group, concurrency);
 }
 
 /// The portable CSR product: row-based, one thread per row (per output word for bitmaps), whatever the
