@@ -105,7 +105,8 @@ __global__ void __launch_bounds__(bmm_block_threads)
 #pragma unroll
       for (int step = 16; step >= 1; step >>= 1)
         if (__shfl_sync(0xffffffffu, kb, j + step - 1) < ka) j += step;
-      const bool hit = va && __shfl_sync(0xffffffffu, kb, j) == ka;
+      const vertex_t kj = __shfl_sync(0xffffffffu, kb, j);  // every lane shuffles: never inside a short circuit
+      const bool hit = va && kj == ka;
       unsigned found = __ballot_sync(0xffffffffu, hit);
       while (found) {
         const int l = __ffs(found) - 1;
