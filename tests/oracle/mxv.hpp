@@ -344,7 +344,7 @@ void run_bitgraph_mxv(const exec_space& exec, mxv_operands& ops, const mxv_trial
     case mxv_path::hybrid_reordered: {
       const vertex_t n = ops.hy_r.n;
       auto moved = [&](const auto& v) {  // v in the new ids
-        if constexpr (is_bitmap<std::decay_t<decltype(v)>>::value) {
+        if constexpr (detail::is_bitmap<std::decay_t<decltype(v)>>::value) {
           auto b = make_bitmap(exec, n);
           reorder::to_reordered_ids(exec, ops.order, v, b);
           return b;
@@ -374,10 +374,14 @@ void run_bitgraph_mxv(const exec_space& exec, mxv_operands& ops, const mxv_trial
   } else {
     auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, y);
     y_out.assign(h.data(), h.data() + h.extent(0));
-    // A positional result is a vertex id: computed in the new ids, it names P^-1 of itself.
+    // A positional result is a vertex id: computed in the new ids, it names P^-1 of itself. Only where the
+    // product wrote (the mask allows; ANY has no accumulator): elsewhere y keeps its old values.
     if (tr.path == mxv_path::hybrid_reordered && std::string_view(P::name).find("SECONDI") != std::string_view::npos)
-      for (auto& v : y_out)
-        if (v != S::identity() && std::uint64_t(v) < ops.old_of_new.size()) v = static_cast<T>(ops.old_of_new[v]);
+      for (std::size_t i = 0; i < y_out.size(); ++i) {
+        auto& v = y_out[i];
+        if (tr.allows(vertex_t(i)) && v != S::identity() && std::uint64_t(v) < ops.old_of_new.size())
+          v = static_cast<T>(ops.old_of_new[v]);
+      }
   }
 }
 
