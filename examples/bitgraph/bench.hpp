@@ -305,7 +305,7 @@ int run_bench(const ExecSpace& exec, const options& opts) {
             measure(exec, runs,
                     [&](int i) { mxv(exec, yf, no_mask{}, no_accumulator{}, plus_pair<float>{}, b, xb[i % rot], mo); }),
             index_bytes + vec_bits + vec_f32, spmv_name, spmv.median);
-      // The hybrid split of the same graph (bands of 32 rows as bits or CSR by bytes, tile size by bytes).
+      // The hybrid split of the same graph (bands of 32 rows as bits or CSR, tile size, by the space's time model).
       if (wanted({"hybrid_"})) {
         hybrid_matrix<mem> hy;
         const double hconvert = timed(exec, [&] { hy = to_hybrid(exec, g); });
