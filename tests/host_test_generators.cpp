@@ -476,14 +476,16 @@ TEST_CASE("graph specs parse and print", "[generators]") {
 
   for (const char* text : {"kron:20", "urand:16:weighted", "grid2d:2048", "grid3d:64", "rgg:16:seed=3", "mycielski:12",
                            "file:path/to/graph.mtx:undirected", "kron:10:degree=8:seed=0:weighted:directed:loops",
-                           "file:a:b.el:seed=9:weighted", "kron:10:order=degree", "grid2d:64:loops:order=rcm",
-                           "file:x.mtx:undirected:order=random"}) {
+                           "file:a:b.el:seed=9:weighted", "kron:10:order=degree", "kron:10:order=cluster",
+                           "grid2d:64:loops:order=rcm", "file:x.mtx:undirected:order=random"}) {
     INFO(text);
     const auto spec = gen::parse_graph_spec(text);
     CHECK(gen::to_string(spec) == text);
     CHECK(gen::parse_graph_spec(gen::to_string(spec)) == spec);
   }
   CHECK(gen::parse_graph_spec("kron:10:order=degree").order == gen::vertex_ordering::degree);
+  CHECK(gen::parse_graph_spec("kron:10:order=cluster").order == gen::vertex_ordering::cluster);
+  CHECK(gen::ordering_name(gen::vertex_ordering::cluster) == "cluster");
   CHECK(gen::parse_graph_spec("file:g:1.mtx:order=rcm").path == "g:1.mtx");
   CHECK(gen::parse_graph_spec("kron:10:order=none") == gen::parse_graph_spec("kron:10"));
   CHECK(gen::ordering_name(gen::vertex_ordering::random) == "random");

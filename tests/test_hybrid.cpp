@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <set>
 #include <utility>
 #include <vector>
@@ -50,10 +51,23 @@ std::vector<edge_list> hybrid_graphs() {
 
 constexpr double all_bits = std::numeric_limits<double>::infinity();
 
+/// Options of to_hybrid by position (a braced list that leaves members out trips -Wmissing-field-initializers).
+hybrid_options ho(int t, double bias, bool charge, hybrid_split_rule rule,
+                  std::optional<hybrid_costs> costs = std::nullopt) {
+  hybrid_options o;
+  o.tile_dim = t;
+  o.bits_bias = bias;
+  o.charge_split = charge;
+  o.rule = rule;
+  o.costs = costs;
+  return o;
+}
+
 }  // namespace
 
 TEMPLATE_TEST_CASE("to_hybrid splits whole bands by bytes and loses no entry", "[formats][hybrid]",
                    BITGRAPH_TEST_SPACES) {
+  constexpr auto by_bytes = hybrid_split_rule::bytes;
   TestType exec;
   for (auto& el : hybrid_graphs()) {
     auto g = build_csr(exec, el);
@@ -62,7 +76,7 @@ TEMPLATE_TEST_CASE("to_hybrid splits whole bands by bytes and loses no entry", "
     for (int t : {0, 4, 8, 16, 32}) {
       for (double bias : {0.0, 1.0, all_bits}) {
         INFO("n=" << g.n << " nnz=" << g.nnz << " T=" << t << " bias=" << bias);
-        auto h = to_hybrid(exec, g, {t, bias, false});
+        auto h = to_hybrid(exec, g, ho(t, bias, false, by_bytes));
         CHECK(h.n == g.n);
         CHECK(h.nnz == g.nnz);
         CHECK(h.bits.n == g.n);
@@ -97,11 +111,13 @@ TEMPLATE_TEST_CASE("to_hybrid splits whole bands by bytes and loses no entry", "
         // keep whatever the split (the bit part's tile-row pointers, the CSR part's band ids).
         if (bias == 1.0) {
           const int tt = h.bits.tile_dim;
-          const auto h0 = to_hybrid(exec, g, {tt, 0.0, false});
-          const auto hinf = to_hybrid(exec, g, {tt, all_bits, false});
+          const auto h0 = to_hybrid(exec, g, ho(tt, 0.0, false, by_bytes));
+          const auto hinf = to_hybrid(exec, g, ho(tt, all_bits, false, by_bytes));
           const std::uint64_t ntr = (std::uint64_t(g.n) + tt - 1) / tt;
           const std::uint64_t best = std::min(h0.bits_bytes + h0.csr_bytes, hinf.bits_bytes + hinf.csr_bytes);
           CHECK(h.bits_bytes + h.csr_bytes <= best + 4 * (ntr + 1) + 4 * n_bands + 8);
+          CHECK(h.rule == by_bytes);
+          CHECK((h.predicted_cost > 0.0) == (g.nnz > 0));
         }
       }
     }
@@ -111,9 +127,10 @@ TEMPLATE_TEST_CASE("to_hybrid splits whole bands by bytes and loses no entry", "
 TEMPLATE_TEST_CASE("to_hybrid picks bits for a dense block and CSR for scattered entries", "[formats][hybrid]",
                    BITGRAPH_TEST_SPACES) {
   TestType exec;
+  constexpr auto by_bytes = hybrid_split_rule::bytes;
   auto g = build_csr(exec, mixed_edges(31));
   // The per-band rule alone (300 rows cannot pay for a split's pass over every row: see below).
-  auto h = to_hybrid(exec, g, {0, 1.0, false});
+  auto h = to_hybrid(exec, g, ho(0, 1.0, false, by_bytes));
   auto bands = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, h.csr_bands);
   std::set<vertex_t> csr_bands(bands.data(), bands.data() + bands.extent(0));
   // Bands 0, 1 and 2 (rows 0..95) lie in the dense block; bands 3.. hold about 8 scattered entries per row.
@@ -128,9 +145,40 @@ TEMPLATE_TEST_CASE("to_hybrid picks bits for a dense block and CSR for scattered
       corner.dst.push_back(j);
     }
   auto gc = build_csr(exec, corner);
-  CHECK(to_hybrid(exec, gc, {4, 1.0, false}).bits.n_tiles > 0);
-  CHECK(to_hybrid(exec, gc, {4, 1.0, true}).bits.n_tiles == 0);
-  CHECK(to_hybrid(exec, gc, {4, 1.0, true}).csr_band_count() == 94);
+  CHECK(to_hybrid(exec, gc, ho(4, 1.0, false, by_bytes)).bits.n_tiles > 0);
+  CHECK(to_hybrid(exec, gc, ho(4, 1.0, true, by_bytes)).bits.n_tiles == 0);
+  CHECK(to_hybrid(exec, gc, ho(4, 1.0, true, by_bytes)).csr_band_count() == 94);
+}
+
+TEMPLATE_TEST_CASE("to_hybrid by predicted time weighs each set bit's gather", "[formats][hybrid]",
+                   BITGRAPH_TEST_SPACES) {
+  TestType exec;
+  auto g = build_csr(exec, mixed_edges(31));
+  auto csr_bands = [&](const hybrid_options& o) {
+    auto h = to_hybrid(exec, g, o);
+    CHECK(h.rule == hybrid_split_rule::time);
+    auto b = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, h.csr_bands);
+    return std::set<vertex_t>(b.data(), b.data() + b.extent(0));
+  };
+  // Bits free to gather (bytes alone, 0.3 per byte against 1 per 4-byte entry): the dense block's bands (0..2) go to
+  // bits, the scattered ones (about one entry per tile) to CSR.
+  const auto cheap = csr_bands(ho(8, 1.0, false, hybrid_split_rule::time, hybrid_costs{1.0, 0.3, 0.0, 0.0}));
+  for (vertex_t b = 0; b < 3; ++b) CHECK(cheap.count(b) == 0);
+  for (vertex_t b = 3; b < 10; ++b) CHECK(cheap.count(b) == 1);
+  // A set bit costing more than a CSR entry: no band pays as bits, whatever its density.
+  CHECK(csr_bands(ho(8, 1.0, false, hybrid_split_rule::time, hybrid_costs{1.0, 0.0, 1.5, 0.0})).size() == 10);
+  // The default model of a host space: the host bit kernels decode per bit, so everything stays CSR.
+  if constexpr (Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename TestType::memory_space>::accessible)
+    CHECK(csr_bands({}).size() == 10);
+  // The GPU model keeps the block's bands (about 9 bits per B2SR-8 tile) as bits, the scattered bands in CSR.
+  const auto gpu = csr_bands(ho(8, 1.0, false, hybrid_split_rule::time, hybrid_gpu_costs));
+  for (vertex_t b = 0; b < 3; ++b) CHECK(gpu.count(b) == 0);
+  for (vertex_t b = 3; b < 10; ++b) CHECK(gpu.count(b) == 1);
+  hybrid_options bad;
+  bad.costs = hybrid_costs{1.0, -1.0, 0.0, 0.0};
+  CHECK_THROWS_AS(to_hybrid(exec, g, bad), invalid_argument_error);
+  bad.costs = hybrid_costs{std::numeric_limits<double>::infinity(), 0.0, 0.0, 0.0};
+  CHECK_THROWS_AS(to_hybrid(exec, g, bad), invalid_argument_error);
 }
 
 TEMPLATE_TEST_CASE("to_hybrid rejects bad options and duplicate entries", "[formats][hybrid][errors]",
@@ -159,8 +207,11 @@ void check_hybrid(const Exec& exec, const char* what) {
     const vertex_t n = g.n;
     auto A = test::to_dense_matrix(g);
     for (int t : {4, 32}) {
-      for (double bias : {0.0, 1.0, all_bits}) {
-        auto h = to_hybrid(exec, g, {t, bias, false});
+      // The bytes rule at three biases (all CSR, split, all bits), and the time rule with the GPU's model.
+      for (double bias : {0.0, 1.0, all_bits, -1.0}) {
+        const hybrid_options o = bias >= 0 ? ho(t, bias, false, hybrid_split_rule::bytes)
+                                           : ho(t, 1.0, false, hybrid_split_rule::time, hybrid_gpu_costs);
+        auto h = to_hybrid(exec, g, o);
         for (auto alg : test::kernel_paths<Exec>()) {
           for (auto bal : {mxv_balance::automatic, mxv_balance::by_rows, mxv_balance::by_tiles}) {
             for (const auto& mc : mask_cases) {

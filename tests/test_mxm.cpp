@@ -59,6 +59,41 @@ TEMPLATE_TEST_CASE("bmm_sum, bmm_sum_masked and Boolean mxm equal the dense refe
   }
 }
 
+TEMPLATE_TEST_CASE("bmm_sum_masked on hub tile rows equals row intersections", "[ops][mxm]", BITGRAPH_TEST_SPACES) {
+  // Tile rows longer than a warp's window of 32 tiles, and pairs of rows of very different lengths: the CUDA kernel
+  // merges similar rows window by window and searches the long row for each tile of a short one.
+  TestType exec;
+  const std::uint64_t n = 3000;
+  auto with_hubs = [&](std::uint64_t m, std::uint64_t seed, std::initializer_list<vertex_t> hubs, vertex_t stride) {
+    auto el = test::random_edges(n, m, seed);
+    for (vertex_t h : hubs)
+      for (vertex_t c = h % stride; c < n; c += stride) {
+        el.src.push_back(h);
+        el.dst.push_back(c);
+      }
+    return el;
+  };
+  auto ea = with_hubs(6000, 71, {0, 1500, 2999}, 2);
+  auto eb = with_hubs(6000, 72, {0, 1500, 7}, 3);
+  auto em = with_hubs(4000, 73, {0, 1500}, 5);
+  auto rows = [&](const edge_list& el) {
+    std::vector<std::set<vertex_t>> r(n);
+    for (std::size_t e = 0; e < el.size(); ++e) r[el.src[e]].insert(el.dst[e]);
+    return r;
+  };
+  const auto ra = rows(ea), rb = rows(eb), rm = rows(em);
+  std::uint64_t expect = 0;
+  for (vertex_t i = 0; i < n; ++i)
+    for (vertex_t j : rm[i])
+      for (vertex_t k : ra[i]) expect += rb[j].count(k);
+  auto ga = build_csr(exec, ea), gbt = build_csr(exec, eb), gm = build_csr(exec, em);
+  for (int t : {8, 32}) {
+    INFO("T=" << t);
+    const b2sr_options o{t, bit_order::row_major};
+    CHECK(bmm_sum_masked(exec, to_b2sr(exec, gm, o), to_b2sr(exec, ga, o), to_b2sr(exec, gbt, o)) == expect);
+  }
+}
+
 TEMPLATE_TEST_CASE("mxm rejects bad arguments", "[ops][mxm][errors]", BITGRAPH_TEST_SPACES) {
   TestType exec;
   auto g = build_csr(exec, test::random_edges(20, 50, 1));

@@ -17,6 +17,7 @@
 #include "bench/baselines.hpp"
 #include "bitgraph_cli_config.hpp"
 #include "commands.hpp"
+#include "suites.hpp"
 
 #if defined(BITGRAPH_HAVE_KOKKOS_KERNELS)
 #include <KokkosKernels_Handle.hpp>
@@ -28,53 +29,6 @@
 #endif
 
 namespace bitgraph::cli {
-
-/// The graphs of a suite.
-inline std::vector<std::string> suite_graphs(const std::string& suite) {
-  const std::string data = std::string(BITGRAPH_SOURCE_DIR) + "/tests/data/";
-  // Each suite but smoke ends with ordered variants of some of its graphs (`order=`: degree for power-law and
-  // random graphs, RCM for meshes), so that the effect of an ordering is measured on the same graph.
-  if (suite == "smoke")
-    return {"kron:10", "grid2d:64", "mycielski:8", "file:" + data + "karate.mtx", "kron:10:order=degree"};
-  if (suite == "paper")
-    return {"mycielski:9",
-            "mycielski:11",
-            "mycielski:13",
-            "mycielski:15",
-            "grid2d:1024",
-            "grid2d:2048",
-            "grid3d:64",
-            "grid3d:128",
-            "kron:18",
-            "kron:19",
-            "kron:20",
-            "urand:18",
-            "urand:19",
-            "urand:20",
-            "file:" + data + "bcsstk13.mtx",
-            "file:" + data + "pushpull.mtx",
-            "file:" + data + "jagmesh7.mtx",
-            "file:" + data + "zenios.mtx",
-            "kron:20:order=degree",
-            "urand:20:order=degree",
-            "grid3d:128:order=rcm"};
-  if (suite == "h100")
-    return {"kron:22",
-            "kron:24",
-            "urand:22",
-            "urand:24",
-            "grid2d:4096",
-            "grid2d:8192",
-            "rgg:22",
-            "rgg:23",
-            "mycielski:15",
-            "mycielski:16",
-            "kron:22:order=degree",
-            "urand:22:order=degree",
-            "rgg:22:order=rcm",
-            "mycielski:16:order=degree"};
-  throw invalid_argument_error("bitgraph bench: --suite must be smoke, paper or h100, not '" + suite + "'");
-}
 
 /// Median times of one kernel measured twice (two series of `runs` after warm-up), so that the noise
 /// of the measurement is known.
@@ -156,7 +110,7 @@ int run_bench(const ExecSpace& exec, const options& opts) {
   using mem = memory_space_t<ExecSpace>;
   BITGRAPH_CHECK_ARG(opts.runs >= 1, "bench", "--runs must be at least 1");
   const int runs = opts.runs;
-  const auto graphs = suite_graphs(opts.suite);
+  const auto graphs = chosen_graphs(opts);
   // --kernels: only the rows whose kernel name starts with one of the prefixes (every row without it).
   auto wanted = [&](std::initializer_list<const char*> kernels) {
     if (opts.kernels.empty()) return true;
@@ -179,6 +133,11 @@ int run_bench(const ExecSpace& exec, const options& opts) {
   auto report = header_json(opts, space_name<ExecSpace>());
   report.set("copy_bandwidth_bytes_per_second", bandwidth);
   report.set("suite", opts.suite).set("runs", runs);
+  if (!opts.graphs.empty()) {  // a part of the suite: say which, so that parts can be told apart and joined
+    auto only = json::array();
+    for (const auto& g : graphs) only.push(g);
+    report.set("graphs_run", only);
+  }
   auto jgraphs = json::array();
   std::vector<bench_row> rows;
   // Writes the JSON (after every graph, so a run stopped early keeps what it measured) and, at the
@@ -346,7 +305,7 @@ int run_bench(const ExecSpace& exec, const options& opts) {
             measure(exec, runs,
                     [&](int i) { mxv(exec, yf, no_mask{}, no_accumulator{}, plus_pair<float>{}, b, xb[i % rot], mo); }),
             index_bytes + vec_bits + vec_f32, spmv_name, spmv.median);
-      // The hybrid split of the same graph (bands of 32 rows as bits or CSR by bytes, tile size by bytes).
+      // The hybrid split of the same graph (bands of 32 rows as bits or CSR, tile size, by the space's time model).
       if (wanted({"hybrid_"})) {
         hybrid_matrix<mem> hy;
         const double hconvert = timed(exec, [&] { hy = to_hybrid(exec, g); });

@@ -30,6 +30,7 @@ struct options {
   std::string suite = "smoke";          ///< bench suite: smoke | paper | h100
   int runs = 10;                        ///< bench: timed runs per kernel (median reported)
   std::vector<std::string> kernels;     ///< bench: only the rows whose kernel starts with one of these
+  std::vector<std::string> graphs;      ///< bench: only these graphs of the suite (specs as the suite writes them)
   std::string bmv_balance = "auto";     ///< bench: work split of the BMV rows (auto | rows | tiles)
   std::string out_dir;                  ///< bench: directory for per-suite files
 };

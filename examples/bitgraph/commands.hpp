@@ -46,18 +46,25 @@ double timed(const ExecSpace& exec, F&& f) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-/// A hybrid matrix's split (tile size, bands, bytes of each part against pattern CSR), printed as one line
-/// and returned for the JSON report; `nnz` is the CSR's, `seconds` the conversion's.
+/// A hybrid matrix's split (rule, tile size, bands, bytes of each part against pattern CSR, and under the time
+/// rule the model's predicted product time), printed as one line and returned for the JSON report; `nnz` is the
+/// CSR's, `seconds` the conversion's.
 template <class Mem>
 json hybrid_report(const hybrid_matrix<Mem>& hy, offset_t nnz, double seconds) {
   const std::uint64_t n_bands = hy.band_count();
   const std::uint64_t pattern_bytes = 4 * (std::uint64_t(hy.n) + 1) + 4 * std::uint64_t(nnz);
-  std::printf("hybrid: B2SR-%d, %u of %llu bands as CSR; %.2f MiB bits + %.2f MiB CSR = %.3f x pattern CSR, %.2f ms\n",
-              hy.bits.tile_dim, hy.csr_band_count(), static_cast<unsigned long long>(n_bands),
-              hy.bits_bytes / 1048576.0, hy.csr_bytes / 1048576.0,
-              pattern_bytes ? double(hy.bits_bytes + hy.csr_bytes) / double(pattern_bytes) : 0.0, seconds * 1e3);
-  return json::object()
-      .set("tile_dim", hy.bits.tile_dim)
+  const bool by_time = hy.rule == hybrid_split_rule::time;
+  std::printf(
+      "hybrid by %s: B2SR-%d, %u of %llu bands as CSR; %.2f MiB bits + %.2f MiB CSR = %.3f x pattern CSR, %.2f ms",
+      by_time ? "time" : "bytes", hy.bits.tile_dim, hy.csr_band_count(), static_cast<unsigned long long>(n_bands),
+      hy.bits_bytes / 1048576.0, hy.csr_bytes / 1048576.0,
+      pattern_bytes ? double(hy.bits_bytes + hy.csr_bytes) / double(pattern_bytes) : 0.0, seconds * 1e3);
+  if (by_time) std::printf("; predicted product %.4f ms", hy.predicted_cost * 1e-9);
+  std::printf("\n");
+  auto j = json::object();
+  j.set("rule", by_time ? "time" : "bytes");
+  if (by_time) j.set("predicted_product_seconds", hy.predicted_cost * 1e-12);
+  return j.set("tile_dim", hy.bits.tile_dim)
       .set("bands", n_bands)
       .set("csr_bands", hy.csr_band_count())
       .set("bits_bytes", hy.bits_bytes)
@@ -285,11 +292,13 @@ int run_info(const ExecSpace& exec, const options& opts) {
   std::printf("\nprofile (%llu sampled rows) chooses B2SR-%d; the exact smallest is B2SR-%d\n",
               static_cast<unsigned long long>(prof.sampled_rows), prof.chosen_tile_dim, best_tile);
   report.set("tile_sizes", tiles);
-  // The hybrid split: bands of 32 rows as bits or CSR by bytes (what products on a hybrid matrix read).
-  {
+  // The hybrid split by the space's time model (what to_hybrid does by default) and by bytes alone.
+  for (const auto rule : {hybrid_split_rule::time, hybrid_split_rule::bytes}) {
     hybrid_matrix<memory_space_t<ExecSpace>> hy;
-    const double secs = timed(exec, [&] { hy = to_hybrid(exec, g); });
-    report.set("hybrid", hybrid_report(hy, g.nnz, secs));
+    hybrid_options ho;
+    ho.rule = rule;
+    const double secs = timed(exec, [&] { hy = to_hybrid(exec, g, ho); });
+    report.set(rule == hybrid_split_rule::time ? "hybrid" : "hybrid_by_bytes", hybrid_report(hy, g.nnz, secs));
   }
   report.set("profile", json::object()
                             .set("sampled_rows", prof.sampled_rows)

@@ -10,6 +10,7 @@
 #include "bitgraph/core/error.hpp"
 #include "bitgraph/core/version_info.hpp"
 #include "cli.hpp"
+#include "suites.hpp"
 
 namespace {
 
@@ -23,11 +24,11 @@ usage:
                  [--algorithm auto|generic|cuda-warp|cuda-mma] [--no-parents]
                  [--reorder auto|none|rcm|jaccard|degree|random] [--update auto|eager|lazy]   (--bfs tc)
   bitgraph bench --suite smoke|paper|h100 [--json FILE] [--runs R] [--out DIR] [--space S]
-                 [--kernels PREFIX[,...]] [--bmv-balance auto|rows|tiles]
+                 [--kernels PREFIX[,...]] [--graphs SPEC[,...]] [--bmv-balance auto|rows|tiles]
 
 graph specs: kron:SCALE, urand:SCALE, grid2d:K, grid3d:K, rgg:SCALE, mycielski:K, file:PATH
   options after the spec: :seed=N :degree=N :weighted :directed :undirected :loops
-                          :order=degree|rcm|random (relabel the built graph)
+                          :order=degree|cluster|rcm|random (relabel the built graph)
   e.g. kron:20, grid2d:2048, mycielski:12, file:tests/data/karate.mtx
 
 other options:
@@ -121,6 +122,8 @@ bitgraph::cli::options parse(int argc, char** argv) {
       o.out_dir = value("--out");
     else if (a == "--kernels") {
       for (auto& k : split_commas(value("--kernels"))) o.kernels.push_back(k);
+    } else if (a == "--graphs") {
+      for (auto& g : split_commas(value("--graphs"))) o.graphs.push_back(g);
     } else if (a == "--bmv-balance") {
       o.bmv_balance = value("--bmv-balance");
       if (o.bmv_balance != "auto" && o.bmv_balance != "rows" && o.bmv_balance != "tiles")
@@ -149,6 +152,13 @@ int dispatch(const bitgraph::cli::options& o) {
 int main(int argc, char** argv) {
   setenv("OMP_PROC_BIND", "false", 0);  // keeps Kokkos quiet; pinning is the user's choice
   const auto opts = parse(argc, argv);
+  if (opts.command == "bench") {  // an unknown suite or a graph not in it is a usage error, found before Kokkos starts
+    try {
+      (void)bitgraph::cli::chosen_graphs(opts);
+    } catch (const bitgraph::error& e) {
+      bad_usage(e.what());
+    }
+  }
   Kokkos::ScopeGuard kokkos(argc, argv);
   std::string space = opts.space;
   if (space.empty()) {

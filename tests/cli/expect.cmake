@@ -1,7 +1,7 @@
 # Runs one command line of the `bitgraph` CLI and checks its exit code and, optionally, that its output
 # (stdout and stderr together) matches a regular expression; ctest's own PASS_REGULAR_EXPRESSION would
-# ignore the exit code. Called as
-#   cmake -DEXIT=N [-DMATCH=REGEX] -P expect.cmake -- PROGRAM ARG...
+# ignore the exit code; and, optionally, that it does not match another (NOMATCH). Called as
+#   cmake -DEXIT=N [-DMATCH=REGEX] [-DNOMATCH=REGEX] -P expect.cmake -- PROGRAM ARG...
 set(cmd)
 set(seen_separator FALSE)
 math(EXPR last "${CMAKE_ARGC} - 1")
@@ -21,4 +21,7 @@ if(NOT "${code}" STREQUAL "${EXIT}")
 endif()
 if(DEFINED MATCH AND NOT "${out}${err}" MATCHES "${MATCH}")
   message(FATAL_ERROR "output does not match '${MATCH}'\n--- output:\n${out}${err}")
+endif()
+if(DEFINED NOMATCH AND "${out}${err}" MATCHES "${NOMATCH}")
+  message(FATAL_ERROR "output matches '${NOMATCH}', which it must not\n--- output:\n${out}${err}")
 endif()

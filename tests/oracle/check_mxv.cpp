@@ -1,5 +1,8 @@
 // mxv / vxm / SpMSpV driver: builds the operands of each B2SR configuration once and runs every
 // semiring pairing on them (see mxv.hpp).
+#include <limits>
+
+#include "bitgraph/reorder/orderings.hpp"
 #include "mxv.hpp"
 
 namespace bitgraph::oracle {
@@ -25,6 +28,24 @@ void check_mxv(context& ctx, const graph_under_test& g) {
         ops.csr.has_weights = false;
         ops.csr.weights = decltype(ops.csr.weights)();
       }
+      // The hybrid of A's pattern with a random split rule (all CSR, by bytes, all bits), and the same of
+      // P A P^T for a random ordering P (a CSR that keeps repeats has no hybrid: to_hybrid refuses it).
+      static constexpr double biases[] = {0.0, 1.0, std::numeric_limits<double>::infinity()};
+      ops.has_hybrid = !g.csr.has_duplicates;
+      hybrid_options ho;
+      ho.tile_dim = cfg.tile <= 32 ? cfg.tile : 0;
+      ho.bits_bias = biases[rng() % 3];
+      if (ops.has_hybrid) ops.hy = to_hybrid(ctx.exec, g.csr, ho);
+      static const char* const orders[] = {"degree", "cluster", "random"};
+      const int which = int(rng() % 3);
+      ops.order = which == 0   ? reorder::degree_order(ctx.exec, g.csr)
+                  : which == 1 ? reorder::cluster_order(ctx.exec, g.csr)
+                               : reorder::to_vertex_order(ctx.exec, reorder::random_order(g.n, rng()));
+      if (ops.has_hybrid) ops.hy_r = to_hybrid(ctx.exec, reorder::relabel(ctx.exec, g.csr, ops.order), ho);
+      auto inv = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, ops.order.old_of_new);
+      ops.old_of_new.assign(inv.data(), inv.data() + inv.extent(0));
+      ops.hybrid_what = cat("hybrid T", ho.tile_dim, " bias ", ho.bits_bias, ", ", ops.hy.csr_band_count(),
+                            " CSR bands, order ", orders[which]);
     } catch (const std::exception& e) {
       ctx.t.error("mxv.operands", cfg.str(), e.what());
       continue;

@@ -1,22 +1,26 @@
 // mxv / vxm / SpMSpV on every BitGraph semiring against GrB_mxv with the matching built-in semiring:
 // random inputs (dense or bitmap), old outputs (dense or bitmap), masks (plain, complemented, with and
 // without replace), accumulators, on B2SR (pull, push, automatic; several tile sizes, both packing
-// orders) and on CSR (weighted or not).
+// orders), on CSR (weighted or not) and on the hybrid format, also of a relabelled graph whose results
+// come back in the caller's ids.
 #pragma once
 
 #include <cstdint>
 #include <limits>
 #include <map>
 #include <random>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
 #include "bitgraph/formats/b2sr.hpp"
 #include "bitgraph/formats/csr.hpp"
+#include "bitgraph/formats/hybrid.hpp"
 #include "bitgraph/formats/vectors.hpp"
 #include "bitgraph/ops/mask.hpp"
 #include "bitgraph/ops/mxv.hpp"
 #include "bitgraph/ops/spmspv.hpp"
+#include "bitgraph/reorder/device_order.hpp"
 #include "bitgraph/semirings/semirings.hpp"
 #include "compare.hpp"
 
@@ -141,8 +145,20 @@ struct min_secondi_pair {
 
 /// How a product is computed. mxv_* compute y = A x, vxm_* and spmspv y = A^T x (BitGraph keeps the
 /// operand order (A entry, x entry) in both, so the reference for the vxm forms is GrB_mxv with A
-/// transposed, not GrB_vxm, whose multiply sees the vector entry first).
-enum class mxv_path : int { mxv_pull, mxv_push, mxv_auto, vxm_push, vxm_pull, vxm_auto, csr_mxv, count };
+/// transposed, not GrB_vxm, whose multiply sees the vector entry first). hybrid_* pull over the hybrid
+/// format: of A itself, or of P A P^T with x, y and the mask moved into the new ids and y moved back.
+enum class mxv_path : int {
+  mxv_pull,
+  mxv_push,
+  mxv_auto,
+  vxm_push,
+  vxm_pull,
+  vxm_auto,
+  csr_mxv,
+  hybrid_mxv,
+  hybrid_reordered,
+  count
+};
 
 inline const char* path_name(mxv_path p) {
   switch (p) {
@@ -160,6 +176,10 @@ inline const char* path_name(mxv_path p) {
       return "b2sr-vxm-auto";
     case mxv_path::csr_mxv:
       return "csr-mxv";
+    case mxv_path::hybrid_mxv:
+      return "hybrid-mxv";
+    case mxv_path::hybrid_reordered:
+      return "hybrid-mxv-reordered";
     default:
       return "?";
   }
@@ -167,16 +187,23 @@ inline const char* path_name(mxv_path p) {
 inline bool transposed(mxv_path p) {
   return p == mxv_path::vxm_push || p == mxv_path::vxm_pull || p == mxv_path::vxm_auto;
 }
+inline bool on_hybrid(mxv_path p) { return p == mxv_path::hybrid_mxv || p == mxv_path::hybrid_reordered; }
 
 /// The matrices of one graph in one B2SR configuration, on both sides.
 struct mxv_operands {
   const graph_under_test* g = nullptr;
   b2sr_config cfg;
-  b2sr_matrix<mem_space> a;   ///< B2SR of A
-  b2sr_matrix<mem_space> at;  ///< B2SR of A^T (built from the CSR transpose, or by flipping `a`)
-  bool at_by_flip = false;    ///< `at` is transpose(a, keep_order = false): the other packing order
-  csr_graph<mem_space> csr;   ///< A as CSR: with weights when they cast exactly to every type
-  bool weighted = false;      ///< csr carries weights (and the GraphBLAS side uses them)
+  b2sr_matrix<mem_space> a;                ///< B2SR of A
+  b2sr_matrix<mem_space> at;               ///< B2SR of A^T (built from the CSR transpose, or by flipping `a`)
+  bool at_by_flip = false;                 ///< `at` is transpose(a, keep_order = false): the other packing order
+  csr_graph<mem_space> csr;                ///< A as CSR: with weights when they cast exactly to every type
+  bool weighted = false;                   ///< csr carries weights (and the GraphBLAS side uses them)
+  bool has_hybrid = false;                 ///< false where A keeps repeats (no hybrid form)
+  hybrid_matrix<mem_space> hy;             ///< hybrid of A's pattern
+  hybrid_matrix<mem_space> hy_r;           ///< hybrid of P A P^T (same options)
+  reorder::vertex_order<mem_space> order;  ///< P
+  std::vector<vertex_t> old_of_new;        ///< P^-1 on the host: translates vertex-valued results
+  std::string hybrid_what;                 ///< the hybrids' options and the ordering, for reports
   std::map<GrB_Type, gb::matrix> pattern_cache, weight_cache;
 
   /// A's pattern with value 1 of type t (what a B2SR product multiplies with).
@@ -311,6 +338,33 @@ void run_bitgraph_mxv(const exec_space& exec, mxv_operands& ops, const mxv_trial
     case mxv_path::csr_mxv:
       mxv(exec, y, mask, Accum{}, S{}, ops.csr, x, tr.opts);
       break;
+    case mxv_path::hybrid_mxv:
+      mxv(exec, y, mask, Accum{}, S{}, ops.hy, x, tr.opts);
+      break;
+    case mxv_path::hybrid_reordered: {
+      const vertex_t n = ops.hy_r.n;
+      auto moved = [&](const auto& v) {  // v in the new ids
+        if constexpr (detail::is_bitmap<std::decay_t<decltype(v)>>::value) {
+          auto b = make_bitmap(exec, n);
+          reorder::to_reordered_ids(exec, ops.order, v, b);
+          return b;
+        } else {
+          Kokkos::View<T*, mem_space> out("oracle::reordered", n);
+          reorder::to_reordered_ids(exec, ops.order, v, out);
+          return out;
+        }
+      };
+      auto xr = moved(x);
+      auto yr = moved(y);
+      Mask mr{};
+      if constexpr (Masked) mr = vector_mask<mem_space>{moved(mask.bits), tr.complement(), tr.replace()};
+      if constexpr (XB)
+        mxv(exec, yr, mr, Accum{}, S{}, ops.hy_r, xr, tr.opts);
+      else
+        mxv(exec, yr, mr, Accum{}, S{}, ops.hy_r, Kokkos::View<const T*, mem_space>(xr), tr.opts);
+      reorder::to_caller_ids(exec, ops.order, yr, y);
+      break;
+    }
     default:
       break;
   }
@@ -320,6 +374,14 @@ void run_bitgraph_mxv(const exec_space& exec, mxv_operands& ops, const mxv_trial
   } else {
     auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, y);
     y_out.assign(h.data(), h.data() + h.extent(0));
+    // A positional result is a vertex id: computed in the new ids, it names P^-1 of itself. Only where the
+    // product wrote (the mask allows; ANY has no accumulator): elsewhere y keeps its old values.
+    if (tr.path == mxv_path::hybrid_reordered && std::string_view(P::name).find("SECONDI") != std::string_view::npos)
+      for (std::size_t i = 0; i < y_out.size(); ++i) {
+        auto& v = y_out[i];
+        if (tr.allows(vertex_t(i)) && v != S::identity() && std::uint64_t(v) < ops.old_of_new.size())
+          v = static_cast<T>(ops.old_of_new[v]);
+      }
   }
 }
 
@@ -381,6 +443,11 @@ mxv_trial<P> random_trial(std::mt19937_64& rng, const mxv_operands& ops) {
   const vertex_t n = ops.g->n;
   mxv_trial<P> tr;
   tr.path = static_cast<mxv_path>(rng() % int(mxv_path::count));
+  // MIN over positions depends on the ids: only ANY positional products are comparable after relabelling.
+  if (tr.path == mxv_path::hybrid_reordered && !P::any &&
+      std::string_view(P::name).find("SECONDI") != std::string_view::npos)
+    tr.path = mxv_path::hybrid_mxv;
+  if (on_hybrid(tr.path) && !ops.has_hybrid) tr.path = mxv_path::mxv_pull;
   tr.x_bits = rng() % 2;
   tr.y_bits = boolean && rng() % 2;
   tr.mask_state = int(rng() % 5);
@@ -397,6 +464,10 @@ mxv_trial<P> random_trial(std::mt19937_64& rng, const mxv_operands& ops) {
     case mxv_path::vxm_push:
       tr.opts.direction = mxv_direction::push;
       break;
+    case mxv_path::hybrid_mxv:
+    case mxv_path::hybrid_reordered:
+      tr.opts.direction = rng() % 2 ? mxv_direction::pull : mxv_direction::automatic;
+      break;
     default:
       tr.opts.direction = mxv_direction::automatic;
       break;
@@ -404,7 +475,7 @@ mxv_trial<P> random_trial(std::mt19937_64& rng, const mxv_operands& ops) {
   // The transpose is required where the direction is the "other" one on a directed graph (mxv push,
   // vxm pull); elsewhere it is passed at random, which lets the automatic direction use it.
   const bool needs_at = ops.g->directed && (tr.path == mxv_path::mxv_push || tr.path == mxv_path::vxm_pull);
-  tr.pass_at = tr.path != mxv_path::csr_mxv && (needs_at || rng() % 2);
+  tr.pass_at = tr.path != mxv_path::csr_mxv && !on_hybrid(tr.path) && (needs_at || rng() % 2);
   static constexpr double densities[] = {0.0, 0.005, 0.05, 0.3, 0.8, 1.0};
   auto density = [&] { return densities[rng() % 6]; };
   auto coin = [&](double p) { return std::uniform_real_distribution<double>(0, 1)(rng) < p; };
@@ -437,7 +508,8 @@ void compare_mxv(context& ctx, mxv_operands& ops, const mxv_trial<P>& tr, plante
   const vertex_t n = ops.g->n;
   const std::string kind = cat("mxv.", P::name);
   const std::string what = cat(tr.describe(), ", ", ops.cfg.str(), ops.at_by_flip ? " (A^T by flip)" : "",
-                               tr.path == mxv_path::csr_mxv && ops.weighted ? ", weighted" : "");
+                               tr.path == mxv_path::csr_mxv && ops.weighted ? ", weighted" : "",
+                               on_hybrid(tr.path) ? cat(", ", ops.hybrid_what) : std::string());
   std::vector<T> y;
   std::vector<char> yb;
   bool padding = false;

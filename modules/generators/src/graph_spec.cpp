@@ -42,11 +42,12 @@ struct ordering_entry {
   std::string_view name;
 };
 
-constexpr std::array<ordering_entry, 4> orderings{{
+constexpr std::array<ordering_entry, 5> orderings{{
     {vertex_ordering::none, "none"},
     {vertex_ordering::degree, "degree"},
     {vertex_ordering::rcm, "rcm"},
     {vertex_ordering::random, "random"},
+    {vertex_ordering::cluster, "cluster"},
 }};
 
 bool is_gap_source(graph_source s) { return s == graph_source::kronecker || s == graph_source::uniform_random; }
@@ -124,7 +125,7 @@ option_result apply_option(std::string_view option, std::string_view text, graph
     const auto found = std::find_if(orderings.begin(), orderings.end(),
                                     [&](const ordering_entry& e) { return has_value && e.name == value; });
     BITGRAPH_CHECK_ARG(found != orderings.end(), parse_func, "'", text, "': option '", option,
-                       "' needs one of order=degree, order=rcm, order=random, order=none");
+                       "' needs one of order=degree, order=cluster, order=rcm, order=random, order=none");
     spec.order = found->order;
   } else {
     return option_result::not_an_option;

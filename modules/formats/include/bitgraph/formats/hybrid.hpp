@@ -1,7 +1,8 @@
-// Hybrid bit matrices: the rows in bands of 32, each band stored as B2SR tiles where bits pay (its tiles take
-// no more bytes than its CSR entries) and as CSR otherwise. Unordered power-law and random graphs (about one
-// bit per tile) then keep CSR's size and speed, meshes and ordered graphs keep their bits, and graphs with a
-// dense core and a sparse tail get both. Products run over both parts in one call (ops/mxv.hpp).
+// Hybrid bit matrices: the rows in bands of 32, each band stored as B2SR tiles where bits pay (a product over its
+// tiles is predicted to take no longer than over its CSR entries, or, by the bytes rule, its tiles take no more
+// bytes) and as CSR otherwise. Unordered power-law and random graphs (about one bit per tile) then keep CSR's size
+// and speed, graphs with many bits per tile keep their bits, and graphs with a dense core and a sparse tail get
+// both. Products run over both parts in one call (ops/mxv.hpp).
 #pragma once
 
 #include <Kokkos_Core.hpp>
@@ -9,6 +10,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <utility>
 
 #include "bitgraph/core/error.hpp"
@@ -33,15 +35,45 @@ KOKKOS_INLINE_FUNCTION std::uint64_t hybrid_band_row(vertex_t band, offset_t k) 
   return std::uint64_t(band) * hybrid_band_rows + k % hybrid_band_rows;
 }
 
+/// What decides a band: the predicted time of a product over it (`time`, the default) or its stored bytes.
+enum class hybrid_split_rule : std::uint8_t { time, bytes };
+
+/// A product's cost model, in picoseconds: a CSR band costs `csr_entry` per entry (its column id and its gather of
+/// x); a bit band `bits_byte` per stored byte plus `bits_entry` per set bit (the bit kernels gather x once per set
+/// bit, so a bit is not free: bits pay only where tiles hold enough of them to save more than that); a split matrix
+/// `split_row` per row for the products' second pass. `hybrid_default_costs` gives fitted values per kind of space.
+struct hybrid_costs {
+  double csr_entry = 0, bits_byte = 0, bits_entry = 0, split_row = 0;
+};
+
+/// The models fitted to measured products (docs/PERFORMANCE.md, 2026-11-25). GPU (H100): CSR 3.0-3.3 ps per entry
+/// on grids and rgg; B2SR-8 5.9 ps per tile (0.49 ps per byte) plus 2.35 ps per set bit, so a band pays as bits
+/// from about 8 bits per 8 x 8 tile; the split's pass 24 bytes per row at 3 TB/s. Host (2 cores, OpenMP): the
+/// bit kernels decode per row and per bit, 1.0 ns per set bit against 0.32 ns per CSR entry, so bits never pay.
+inline constexpr hybrid_costs hybrid_gpu_costs{3.1, 0.49, 2.35, 8.0};
+inline constexpr hybrid_costs hybrid_host_costs{320.0, 1.0, 1000.0, 1000.0};
+
+/// The model of `ExecSpace`'s kernels: the host one where its memory is host-accessible, else the GPU one.
+template <class ExecSpace>
+constexpr hybrid_costs hybrid_default_costs() {
+  if constexpr (Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename ExecSpace::memory_space>::accessible)
+    return hybrid_host_costs;
+  else
+    return hybrid_gpu_costs;
+}
+
 /// Options for `to_hybrid`.
 struct hybrid_options {
-  int tile_dim = 0;  ///< 4, 8, 16 or 32 for the bit part; 0: the one whose split stores the fewest bytes
-  /// A band goes to bits when its tiles' bytes are at most `bits_bias` times its CSR bytes: 1 compares bytes;
-  /// 0 puts every non-empty band in CSR, infinity every band in bits.
+  int tile_dim = 0;  ///< 4, 8, 16 or 32 for the bit part; 0: the one whose split costs least under the rule
+  /// A band goes to bits when its bit form costs at most `bits_bias` times its CSR form under `rule`: 1 compares
+  /// them; 0 puts every non-empty band in CSR, infinity every band in bits.
   double bits_bias = 1.0;
-  /// Charge a split for the pass over every row it costs products (`hybrid_split_overhead_bytes`): a split
-  /// that then stores more than all-CSR or all-bits becomes that (only with a finite, positive bias).
+  /// Charge a split for the pass over every row it costs products (`hybrid_split_overhead_bytes`, or
+  /// `split_row` under the time rule): a split that then costs more than all-CSR or all-bits becomes that (only
+  /// with a finite, positive bias).
   bool charge_split = true;
+  hybrid_split_rule rule = hybrid_split_rule::time;  ///< predicted product time, or stored bytes
+  std::optional<hybrid_costs> costs = std::nullopt;  ///< the time rule's model; empty: hybrid_default_costs
 };
 
 /// A square pattern matrix split by bands of `hybrid_band_rows` rows. `bits` spans all n rows; the tile rows
@@ -62,6 +94,9 @@ struct hybrid_matrix {
   offset_t csr_longest_row = 0;                      ///< entries in the CSR part's longest row (products balance by it)
   /// Bytes of each part by the storage reports' convention (32-bit pointers and indices), for `info`.
   std::uint64_t bits_bytes = 0, csr_bytes = 0;
+  hybrid_split_rule rule = hybrid_split_rule::time;  ///< how the bands were decided
+  /// What the rule predicted for the chosen split: a product's time in picoseconds (time rule) or bytes.
+  double predicted_cost = 0;
 
   /// Bands stored as CSR.
   vertex_t csr_band_count() const { return static_cast<vertex_t>(csr_bands.extent(0)); }
@@ -70,12 +105,11 @@ struct hybrid_matrix {
 };
 
 /// Splits a CSR graph into a hybrid matrix on `exec`: counts every band's entries and, for each candidate tile
-/// dimension, its non-empty tiles; gives each band to the part that stores it in fewer bytes (see
-/// `hybrid_options`); keeps the tile dimension with the fewest bytes in all; then builds both parts on the
-/// device. Weights are dropped (a pattern). O(nnz · candidates) counting plus one B2SR build. Throws
-/// `invalid_argument_error` for a tile dimension other than 0, 4, 8, 16, 32, a negative / NaN bias or a CSR
-/// that keeps duplicates,
-/// `allocation_error` when it does not fit. Fences `exec`.
+/// dimension, its non-empty tiles; gives each band to the part a product over it is predicted to take less time
+/// on (or, by the bytes rule, that stores it in fewer bytes; see `hybrid_options`); keeps the tile dimension whose
+/// split costs least in all; then builds both parts on the device. Weights are dropped (a pattern). O(nnz · candidates)
+/// counting plus one B2SR build. Throws `invalid_argument_error` for a tile dimension other than 0, 4, 8, 16, 32, a
+/// negative / NaN bias or a CSR that keeps duplicates, `allocation_error` when it does not fit. Fences `exec`.
 template <class ExecSpace>
 hybrid_matrix<memory_space_t<ExecSpace>> to_hybrid(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g,
                                                    const hybrid_options& opts = {});
@@ -98,23 +132,27 @@ struct hybrid_choose_bands {
   Kokkos::View<const offset_t*, Mem> tiles_per_tile_row;  // exclusive-scanned: tiles before each tile row
   vertex_t n, n_tile_rows;
   double bias;
+  bool by_time;  // the time rule (costs), else bytes
+  hybrid_costs costs;
   Kokkos::View<std::uint8_t*, Mem> to_bits;  // may be empty: count only
-  int sum = 0;                               // 0: the split's bytes; 1: every band as CSR; 2: every band as bits
-  KOKKOS_INLINE_FUNCTION void operator()(const vertex_t b, std::uint64_t& bytes) const {
+  int sum = 0;                               // 0: the split's cost; 1: every band as CSR; 2: every band as bits
+  KOKKOS_INLINE_FUNCTION void operator()(const vertex_t b, double& cost) const {
     constexpr vertex_t per_band = hybrid_band_rows / T;
     const vertex_t r0 = b * hybrid_band_rows;
     const vertex_t r1 = r0 + hybrid_band_rows < n ? r0 + hybrid_band_rows : n;
     const vertex_t t0 = b * per_band;
     const vertex_t t1 = t0 + per_band < n_tile_rows ? t0 + per_band : n_tile_rows;
-    const std::uint64_t csr = hybrid_csr_band_bytes(row_ptr(r1) - row_ptr(r0));
-    const std::uint64_t bits = hybrid_bits_band_bytes(tiles_per_tile_row(t1) - tiles_per_tile_row(t0), T);
-    const bool use_bits = double(bits) <= bias * double(csr);
+    const offset_t entries = row_ptr(r1) - row_ptr(r0);
+    const double bits_bytes = double(hybrid_bits_band_bytes(tiles_per_tile_row(t1) - tiles_per_tile_row(t0), T));
+    const double csr = by_time ? costs.csr_entry * double(entries) : double(hybrid_csr_band_bytes(entries));
+    const double bits = by_time ? costs.bits_byte * bits_bytes + costs.bits_entry * double(entries) : bits_bytes;
+    const bool use_bits = bits <= bias * csr;
     if (sum != 0) {
-      bytes += sum == 1 ? csr : bits;
+      cost += sum == 1 ? csr : bits;
       return;
     }
     if (to_bits.extent(0) > 0) to_bits(b) = use_bits ? 1 : 0;
-    bytes += use_bits ? bits : csr;
+    cost += use_bits ? bits : csr;
   }
 };
 
@@ -194,12 +232,12 @@ struct hybrid_local_fill {
   }
 };
 
-/// Bytes of the split with tile dimension T, and (when `to_bits` is not empty) the bands' decisions and, in
-/// `pure`, the bytes of every band as CSR and of every band as bits.
+/// Cost (bytes, or picoseconds by the time rule) of the split with tile dimension T, and (when `to_bits` is not
+/// empty) the bands' decisions and, in `pure`, the cost of every band as CSR and of every band as bits.
 template <class ExecSpace, int T>
-std::uint64_t hybrid_split_bytes(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g, double bias,
-                                 Kokkos::View<std::uint8_t*, memory_space_t<ExecSpace>> to_bits,
-                                 std::uint64_t* pure = nullptr) {
+double hybrid_split_cost(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g, double bias,
+                         bool by_time, const hybrid_costs& costs,
+                         Kokkos::View<std::uint8_t*, memory_space_t<ExecSpace>> to_bits, double* pure = nullptr) {
   using mem = memory_space_t<ExecSpace>;
   const vertex_t ntr = static_cast<vertex_t>(ceil_div<std::uint64_t>(g.n, T));
   const vertex_t n_bands = hybrid_band_count(g.n);
@@ -207,13 +245,15 @@ std::uint64_t hybrid_split_bytes(const ExecSpace& exec, const csr_graph<memory_s
   Kokkos::parallel_for("bitgraph::hybrid::count_tiles", Kokkos::RangePolicy<ExecSpace>(exec, 0, ntr),
                        b2sr_count_tiles<mem, T>{g.row_ptr, g.col_idx, tiles, g.n});
   exclusive_scan(exec, tiles, "bitgraph::hybrid::scan_tiles");
-  std::uint64_t bytes = 0;
+  double cost = 0;
   Kokkos::parallel_reduce("bitgraph::hybrid::choose_bands", Kokkos::RangePolicy<ExecSpace>(exec, 0, n_bands),
-                          hybrid_choose_bands<mem, T>{g.row_ptr, tiles, g.n, ntr, bias, to_bits, 0}, bytes);
+                          hybrid_choose_bands<mem, T>{g.row_ptr, tiles, g.n, ntr, bias, by_time, costs, to_bits, 0},
+                          cost);
   for (int k = 0; pure != nullptr && k < 2; ++k)
-    Kokkos::parallel_reduce("bitgraph::hybrid::pure_bytes", Kokkos::RangePolicy<ExecSpace>(exec, 0, n_bands),
-                            hybrid_choose_bands<mem, T>{g.row_ptr, tiles, g.n, ntr, bias, {}, k + 1}, pure[k]);
-  return bytes;
+    Kokkos::parallel_reduce("bitgraph::hybrid::pure_cost", Kokkos::RangePolicy<ExecSpace>(exec, 0, n_bands),
+                            hybrid_choose_bands<mem, T>{g.row_ptr, tiles, g.n, ntr, bias, by_time, costs, {}, k + 1},
+                            pure[k]);
+  return cost;
 }
 
 }  // namespace detail
@@ -235,28 +275,35 @@ hybrid_matrix<memory_space_t<ExecSpace>> to_hybrid(const ExecSpace& exec, const 
     throw invalid_argument_error(
         detail::concat("bitgraph::to_hybrid: bits_bias must be zero or positive, not ", opts.bits_bias));
   }
+  const bool by_time = opts.rule == hybrid_split_rule::time;
+  const hybrid_costs costs = opts.costs ? *opts.costs : hybrid_default_costs<ExecSpace>();
+  if (by_time && !(costs.csr_entry >= 0 && costs.bits_byte >= 0 && costs.bits_entry >= 0 && costs.split_row >= 0 &&
+                   std::isfinite(costs.csr_entry + costs.bits_byte + costs.bits_entry + costs.split_row))) {
+    throw invalid_argument_error("bitgraph::to_hybrid: the costs must be finite and zero or positive");
+  }
   const vertex_t n_bands = hybrid_band_count(g.n);
-  auto split_bytes = [&](int t, Kokkos::View<std::uint8_t*, mem> flags, std::uint64_t* pure = nullptr) {
-    return detail::dispatch_tile_dim(t, [&](auto td) -> std::uint64_t {
+  auto split_cost = [&](int t, Kokkos::View<std::uint8_t*, mem> flags, double* pure = nullptr) {
+    return detail::dispatch_tile_dim(t, [&](auto td) -> double {
       if constexpr (decltype(td)::value <= 32)
-        return detail::hybrid_split_bytes<ExecSpace, decltype(td)::value>(exec, g, opts.bits_bias, flags, pure);
+        return detail::hybrid_split_cost<ExecSpace, decltype(td)::value>(exec, g, opts.bits_bias, by_time, costs, flags,
+                                                                         pure);
       else
         return 0;  // not a candidate (checked above)
     });
   };
   // Each candidate's decisions are kept (a byte per band) so that the winner's tiles are counted once.
   auto to_bits = allocate_view<Kokkos::View<std::uint8_t*, mem>>("bitgraph::hybrid::to_bits", n_bands);
-  std::uint64_t pure[2] = {0, 0};  // every band as CSR, every band as bits
+  double pure[2] = {0, 0};  // every band as CSR, every band as bits
   int t = opts.tile_dim;
-  std::uint64_t split = 0;
+  double split = 0;
   if (t != 0) {
-    split = split_bytes(t, to_bits, pure);
+    split = split_cost(t, to_bits, pure);
   } else {
     auto trial = allocate_view<Kokkos::View<std::uint8_t*, mem>>("bitgraph::hybrid::to_bits_trial", n_bands);
-    split = std::numeric_limits<std::uint64_t>::max();
+    split = std::numeric_limits<double>::infinity();
     for (int c : {4, 8, 16, 32}) {
-      std::uint64_t p[2] = {0, 0};
-      const std::uint64_t b = split_bytes(c, trial, p);
+      double p[2] = {0, 0};
+      const double b = split_cost(c, trial, p);
       if (b < split) {
         split = b;
         t = c;
@@ -269,17 +316,25 @@ hybrid_matrix<memory_space_t<ExecSpace>> to_hybrid(const ExecSpace& exec, const 
   // A split costs products a pass over every row besides the bytes they read (the bit pass writes all of y
   // and reads every tile-row pointer, the CSR bands go through a temporary): charged that, a split must beat
   // both one-part forms, which products run in one pass.
+  double predicted = split;
   if (opts.charge_split && std::isfinite(opts.bits_bias) && opts.bits_bias > 0) {
-    const std::uint64_t charged = split + detail::hybrid_split_overhead_bytes(g.n);
-    if (pure[0] <= pure[1] && pure[0] <= charged)
+    const double charged =
+        split + (by_time ? costs.split_row * double(g.n) : double(detail::hybrid_split_overhead_bytes(g.n)));
+    predicted = charged;
+    if (pure[0] <= pure[1] && pure[0] <= charged) {
       Kokkos::deep_copy(exec, to_bits, std::uint8_t(0));
-    else if (pure[1] < pure[0] && pure[1] <= charged)
+      predicted = pure[0];
+    } else if (pure[1] < pure[0] && pure[1] <= charged) {
       Kokkos::deep_copy(exec, to_bits, std::uint8_t(1));
+      predicted = pure[1];
+    }
   }
 
   hybrid_matrix<mem> h;
   h.n = g.n;
   h.kind = g.kind;
+  h.rule = opts.rule;
+  h.predicted_cost = predicted;
   // Where each CSR band goes in the CSR part (a scan of the flags).
   auto slot = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::hybrid::band_slot", offset_t(n_bands) + 1);
   Kokkos::parallel_for("bitgraph::hybrid::csr_band_flags", policy(exec, 0, n_bands),

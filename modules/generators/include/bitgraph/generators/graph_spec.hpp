@@ -33,18 +33,19 @@ enum class file_format : std::uint8_t {
 /// A relabelling applied to a graph after it is built (`order=NAME`): the graph then is the reordered one,
 /// with its vertices in the new ids.
 enum class vertex_ordering : std::uint8_t {
-  none,    ///< as generated or read
-  degree,  ///< descending row length, ties by id (computed on the execution space)
-  rcm,     ///< reverse Cuthill-McKee (bandwidth-reducing, for meshes; computed on the host)
-  random,  ///< a random permutation from the spec's seed (destroys locality: a worst case)
+  none,     ///< as generated or read
+  degree,   ///< descending row length, ties by id (computed on the execution space)
+  rcm,      ///< reverse Cuthill-McKee (bandwidth-reducing, for meshes; computed on the host)
+  random,   ///< a random permutation from the spec's seed (destroys locality: a worst case)
+  cluster,  ///< hub clusters: each vertex after its top-ranked neighbour (computed on the execution space)
 };
 
-/// Name of an ordering as written in specs: "none", "degree", "rcm", "random".
+/// Name of an ordering as written in specs: "none", "degree", "rcm", "random", "cluster".
 std::string_view ordering_name(vertex_ordering order);
 
 /// A parsed graph spec `NAME:PARAM[:option...]`. Options: `seed=N` (0..2^32-1, default `gap_seed`),
 /// `degree=N` (kron and urand only, default 16), `weighted`, `directed`, `undirected`, `loops`,
-/// `order=degree|rcm|random|none` (applied by `io::load_graph`).
+/// `order=degree|cluster|rcm|random|none` (applied by `io::load_graph`).
 struct graph_spec {
   graph_source source = graph_source::kronecker;  ///< generator or file
   std::uint64_t parameter = 0;                    ///< scale (kron, urand, rgg) or K; 0 for files

@@ -61,8 +61,8 @@ template <class ExecSpace>
 csr_graph<memory_space_t<ExecSpace>> load_graph(const ExecSpace& exec, const gen::graph_spec& spec,
                                                 const load_options& opts = {}, load_report* report = nullptr) {
   if (spec.order != gen::vertex_ordering::none) {
-    // The graph as built (and cached), then relabelled: degree order where the graph is, the host orders on
-    // a host copy.
+    // The graph as built (and cached), then relabelled: degree and cluster orders where the graph is, the host
+    // orders on a host copy.
     gen::graph_spec plain = spec;
     plain.order = gen::vertex_ordering::none;
     load_report rep;
@@ -73,6 +73,8 @@ csr_graph<memory_space_t<ExecSpace>> load_graph(const ExecSpace& exec, const gen
     reorder::vertex_order<memory_space_t<ExecSpace>> p;
     if (spec.order == gen::vertex_ordering::degree)
       p = reorder::degree_order(exec, g);
+    else if (spec.order == gen::vertex_ordering::cluster)
+      p = reorder::cluster_order(exec, g);
     else if (spec.order == gen::vertex_ordering::rcm)
       p = reorder::to_vertex_order(exec, reorder::rcm(to_host_csr(g)));
     else

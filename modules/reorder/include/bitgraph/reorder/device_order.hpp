@@ -1,16 +1,20 @@
-// Vertex orderings where the graph lives: a relabelling held in a memory space, the degree (hub-clustering)
-// order computed on the execution space, P A P^T without a trip through the host, and the moves of
+// Vertex orderings where the graph lives: a relabelling held in a memory space, the degree order and the
+// hub-cluster order computed on the execution space, P A P^T without a trip through the host, and the moves of
 // per-vertex vectors between the caller's ids and the reordered ones. With these any op or algorithm runs
 // on a reordered graph and hands its results back in the caller's ids.
 #pragma once
 
 #include <Kokkos_Core.hpp>
 
+#include <algorithm>
 #include <cstdint>
+#include <limits>
 
+#include "bitgraph/core/bits.hpp"
 #include "bitgraph/core/dispatch.hpp"
 #include "bitgraph/core/error.hpp"
 #include "bitgraph/core/execution.hpp"
+#include "bitgraph/core/launch.hpp"
 #include "bitgraph/core/sort.hpp"
 #include "bitgraph/core/types.hpp"
 #include "bitgraph/formats/csr.hpp"
@@ -36,6 +40,16 @@ struct vertex_order {
 template <class ExecSpace>
 vertex_order<memory_space_t<ExecSpace>> degree_order(const ExecSpace& exec,
                                                      const csr_graph<memory_space_t<ExecSpace>>& g);
+
+/// Hub clusters: with rank(v) the position of v in `degree_order` and anchor(v) the smallest rank among v's
+/// neighbours other than v itself (rank(v) when there is none), vertices sorted by
+/// (min(anchor(v), rank(v)), rank(v)). Each vertex follows its top hub unless it outranks every neighbour, and
+/// then leads its own cluster, so vertices sharing a neighbour become consecutive and the hubs' tiles fill.
+/// O(n + m) work plus two stable radix sorts of n keys, on `exec`. Throws `invalid_argument_error` when the
+/// graph's arrays do not match its n and nnz. Fences `exec`.
+template <class ExecSpace>
+vertex_order<memory_space_t<ExecSpace>> cluster_order(const ExecSpace& exec,
+                                                      const csr_graph<memory_space_t<ExecSpace>>& g);
 
 /// A host permutation moved to `exec`'s memory (it is a bijection by construction). Fences `exec`.
 template <class ExecSpace>
@@ -90,6 +104,36 @@ struct degree_keys {
   KOKKOS_INLINE_FUNCTION void operator()(const vertex_t u) const {
     keys(u) = static_cast<std::uint32_t>(longest - (row_ptr(u + 1) - row_ptr(u)));
     ids(u) = u;
+  }
+};
+
+/// Key of the vertex at degree rank k for the cluster order: min(k, smallest rank of its other neighbours).
+/// A team thread per row and its vector lanes over the row, so a hub's long row does not stall one thread.
+template <class ExecSpace>
+struct cluster_keys {
+  using mem = memory_space_t<ExecSpace>;
+  using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  Kokkos::View<const offset_t*, mem> row_ptr;
+  Kokkos::View<const vertex_t*, mem> col;
+  Kokkos::View<const vertex_t*, mem> rank;     // degree order's new_of_old
+  Kokkos::View<const vertex_t*, mem> by_rank;  // degree order's old_of_new
+  Kokkos::View<std::uint32_t*, mem> keys;
+  vertex_t n;
+  KOKKOS_INLINE_FUNCTION void operator()(const member& m) const {
+    // Strided: the league is capped at INT_MAX teams, fewer than 2^32 - 1 rows on a host space.
+    const std::uint64_t stride = std::uint64_t(m.league_size()) * m.team_size();
+    for (std::uint64_t k = std::uint64_t(m.league_rank()) * m.team_size() + m.team_rank(); k < n; k += stride) {
+      const vertex_t v = by_rank(k);
+      vertex_t hub = Kokkos::reduction_identity<vertex_t>::min();  // what an empty row leaves
+      Kokkos::parallel_reduce(
+          Kokkos::ThreadVectorRange(m, row_ptr(v), row_ptr(v + 1)),
+          [&](const offset_t p, vertex_t& best) {
+            const vertex_t u = col(p);
+            if (u != v && rank(u) < best) best = rank(u);
+          },
+          Kokkos::Min<vertex_t>(hub));
+      Kokkos::single(Kokkos::PerThread(m), [&]() { keys(k) = hub < k ? hub : static_cast<vertex_t>(k); });
+    }
   }
 };
 
@@ -223,6 +267,31 @@ vertex_order<memory_space_t<ExecSpace>> degree_order(const ExecSpace& exec,
                        detail::degree_keys<mem>{g.row_ptr, longest, keys, p.old_of_new});
   bitgraph::detail::radix_sort_pairs(exec, keys, p.old_of_new, g.n,
                                      bitgraph::detail::key_bits(static_cast<std::uint32_t>(longest)), true);
+  Kokkos::parallel_for("bitgraph::reorder::invert", Kokkos::RangePolicy<ExecSpace>(exec, 0, g.n),
+                       detail::invert_order<mem>{p.old_of_new, p.new_of_old});
+  exec.fence();
+  return p;
+}
+
+template <class ExecSpace>
+vertex_order<memory_space_t<ExecSpace>> cluster_order(const ExecSpace& exec,
+                                                      const csr_graph<memory_space_t<ExecSpace>>& g) {
+  using mem = memory_space_t<ExecSpace>;
+  BITGRAPH_CHECK_ARG(g.row_ptr.extent(0) == std::uint64_t(g.n) + 1 && g.col_idx.extent(0) >= g.nnz,
+                     "reorder::cluster_order", "the graph's arrays do not match n = ", g.n, ", nnz = ", g.nnz);
+  bitgraph::detail::profiling_region region("bitgraph::reorder::cluster_order");
+  // Ranks first; the stable sort of the rank-ordered vertices by their cluster key then breaks ties by
+  // rank, which is the (key, rank) order without a 64-bit key.
+  vertex_order<mem> p = degree_order(exec, g);
+  if (g.n == 0) return p;
+  auto keys = allocate_view<Kokkos::View<std::uint32_t*, mem>>("bitgraph::reorder::cluster_keys", g.n, false);
+  const auto shape = bitgraph::detail::shape_for<ExecSpace>(32);
+  const int league = static_cast<int>(
+      std::min<std::uint64_t>(ceil_div<std::uint64_t>(g.n, shape.team_size), std::numeric_limits<int>::max()));
+  Kokkos::parallel_for("bitgraph::reorder::cluster_keys",
+                       Kokkos::TeamPolicy<ExecSpace>(exec, league, shape.team_size, shape.vector_length),
+                       detail::cluster_keys<ExecSpace>{g.row_ptr, g.col_idx, p.new_of_old, p.old_of_new, keys, g.n});
+  bitgraph::detail::radix_sort_pairs(exec, keys, p.old_of_new, g.n, bitgraph::detail::key_bits(g.n - 1), true);
   Kokkos::parallel_for("bitgraph::reorder::invert", Kokkos::RangePolicy<ExecSpace>(exec, 0, g.n),
                        detail::invert_order<mem>{p.old_of_new, p.new_of_old});
   exec.fence();

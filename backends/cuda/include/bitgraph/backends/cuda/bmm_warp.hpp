@@ -1,5 +1,6 @@
 // CUDA warp kernel for the masked BMM sum (bmm_bin_bin_sum_masked, Bit-GraphBLAS Listing 2 shape):
-// one warp per 32 x 32 mask tile, lane = row, B^T rows broadcast with __shfl_sync, fused reduction.
+// one warp per 32 x 32 mask tile, lane = row, B^T rows broadcast with __shfl_sync, fused reduction. The two tile
+// rows are intersected 32 tiles at a time (a serial merge made hub tile rows cost their whole length per mask tile).
 #pragma once
 
 #include <Kokkos_Core.hpp>
@@ -13,7 +14,40 @@ namespace bitgraph::cuda {
 /// Threads per block of the BMM kernel.
 inline constexpr int bmm_block_threads = 256;
 
+namespace detail {
+
+/// Σ over the mask's set (row = lane, column c) of popcount(A row ∧ B^T row c) for one pair of common tiles.
+__device__ inline unsigned long long bmm_tile_pair(std::uint32_t a, std::uint32_t b, std::uint32_t m,
+                                                   std::uint32_t cols) {
+  unsigned long long count = 0;
+  while (cols) {
+    const int c = __ffs(cols) - 1;
+    cols &= cols - 1;
+    const std::uint32_t bc = __shfl_sync(0xffffffffu, b, c);
+    if ((m >> c) & 1u) count += __popc(a & bc);
+  }
+  return count;
+}
+
+/// Index of the first of `key[lo, hi)` not below `k` (a lane's own search: global reads, log2(hi - lo) steps).
+__device__ inline offset_t bmm_lower_bound(const vertex_t* __restrict__ key, offset_t lo, offset_t hi, vertex_t k) {
+  while (lo < hi) {
+    const offset_t mid = lo + (hi - lo) / 2;
+    if (__ldg(key + mid) < k)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+}  // namespace detail
+
 /// A template only so that the header can be included by several translation units (one definition).
+/// Two ways to find the common tiles of A's tile row ti and B^T's tile row tj, both warp-wide: rows of similar
+/// length are merged a window of 32 tile columns each at a time (each lane places its A column among the 32 B
+/// columns with five shuffles); when one row outlasts the other by more than the log of its length, each lane
+/// searches its tile of the short row in the long one instead, so a hub row costs the log of its length.
 template <int TileDim = 32>
 __global__ void __launch_bounds__(bmm_block_threads)
     bmm_sum_masked_warp_kernel(offset_t n_mask_tiles, const vertex_t* __restrict__ mrow_of,
@@ -22,6 +56,7 @@ __global__ void __launch_bounds__(bmm_block_threads)
                                const std::uint32_t* __restrict__ aw, const offset_t* __restrict__ bptr,
                                const vertex_t* __restrict__ bcol, const std::uint32_t* __restrict__ bw,
                                unsigned long long* __restrict__ total) {
+  constexpr vertex_t none = ~vertex_t(0);  // the key of lanes past a row's end (tile columns are below it)
   const offset_t warp = (offset_t(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
   const int lane = threadIdx.x & 31;
   if (warp >= n_mask_tiles) return;
@@ -31,24 +66,57 @@ __global__ void __launch_bounds__(bmm_block_threads)
   const std::uint32_t cols = __reduce_or_sync(0xffffffffu, m);
   unsigned long long count = 0;
   offset_t pa = __ldg(aptr + ti), ea = __ldg(aptr + ti + 1), pb = __ldg(bptr + tj), eb = __ldg(bptr + tj + 1);
-  while (pa < ea && pb < eb) {  // uniform across the warp: every lane reads the same indices
-    const vertex_t ka = __ldg(acol + pa), kb = __ldg(bcol + pb);
-    if (ka < kb) {
-      ++pa;
-    } else if (kb < ka) {
-      ++pb;
-    } else {
-      const std::uint32_t a = __ldg(aw + pa * 32 + lane);
-      const std::uint32_t b = __ldg(bw + pb * 32 + lane);
-      std::uint32_t todo = cols;
-      while (todo) {
-        const int c = __ffs(todo) - 1;
-        todo &= todo - 1;
-        const std::uint32_t bc = __shfl_sync(0xffffffffu, b, c);
-        if ((m >> c) & 1u) count += __popc(a & bc);
+  if (cols == 0 || pa == ea || pb == eb) pa = ea;  // nothing to count
+  const offset_t la = ea - pa, lb = eb - pb;
+  const offset_t ls = la < lb ? la : lb, ll = la < lb ? lb : la;
+  const bool search = pa < ea && ll > ls * offset_t(64 - __clzll(static_cast<long long>(ll)));  // uniform
+  if (search) {
+    // Each lane takes one tile of the shorter row and finds it in the longer one; the window's last lane says
+    // where the next window's searches start.
+    const bool a_short = la <= lb;
+    const vertex_t* skey = a_short ? acol : bcol;
+    const vertex_t* lkey = a_short ? bcol : acol;
+    offset_t ps = a_short ? pa : pb, es = a_short ? ea : eb, lo = a_short ? pb : pa;
+    const offset_t el = a_short ? eb : ea;
+    for (; ps < es && lo < el; ps += 32) {
+      const offset_t s = ps + lane;
+      const vertex_t k = s < es ? __ldg(skey + s) : none;
+      const offset_t at = s < es ? detail::bmm_lower_bound(lkey, lo, el, k) : el;
+      const bool hit = at < el && __ldg(lkey + at) == k;
+      unsigned found = __ballot_sync(0xffffffffu, hit);
+      while (found) {
+        const int l = __ffs(found) - 1;
+        found &= found - 1;
+        const offset_t is = ps + l, il = __shfl_sync(0xffffffffu, at, l);
+        const offset_t ia = a_short ? is : il, ib = a_short ? il : is;
+        count += detail::bmm_tile_pair(__ldg(aw + ia * 32 + lane), __ldg(bw + ib * 32 + lane), m, cols);
       }
-      ++pa;
-      ++pb;
+      const int last = es - ps < 32 ? static_cast<int>(es - ps) - 1 : 31;
+      lo = __shfl_sync(0xffffffffu, at, last);
+    }
+  } else {
+    while (pa < ea && pb < eb) {  // uniform: every lane holds the same bounds
+      const bool va = pa + lane < ea, vb = pb + lane < eb;
+      const vertex_t ka = va ? __ldg(acol + pa + lane) : none, kb = vb ? __ldg(bcol + pb + lane) : none;
+      const int na = ea - pa < 32 ? static_cast<int>(ea - pa) : 32, nb = eb - pb < 32 ? static_cast<int>(eb - pb) : 32;
+      const vertex_t amax = __shfl_sync(0xffffffffu, ka, na - 1), bmax = __shfl_sync(0xffffffffu, kb, nb - 1);
+      // j = how many of the window's B columns lie below ka (0..31; the 32nd is checked by equality below).
+      int j = 0;
+#pragma unroll
+      for (int step = 16; step >= 1; step >>= 1)
+        if (__shfl_sync(0xffffffffu, kb, j + step - 1) < ka) j += step;
+      const vertex_t kj = __shfl_sync(0xffffffffu, kb, j);  // every lane shuffles: never inside a short circuit
+      const bool hit = va && kj == ka;
+      unsigned found = __ballot_sync(0xffffffffu, hit);
+      while (found) {
+        const int l = __ffs(found) - 1;
+        found &= found - 1;
+        const offset_t ia = pa + l, ib = pb + __shfl_sync(0xffffffffu, j, l);
+        count += detail::bmm_tile_pair(__ldg(aw + ia * 32 + lane), __ldg(bw + ib * 32 + lane), m, cols);
+      }
+      // Every A column up to bmax and B column up to amax is settled (a later match would be above both).
+      pa += __popc(__ballot_sync(0xffffffffu, va && ka <= bmax));
+      pb += __popc(__ballot_sync(0xffffffffu, vb && kb <= amax));
     }
   }
   // Warp reduction, then one atomic per tile.
