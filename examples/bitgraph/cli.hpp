@@ -24,6 +24,7 @@ struct options {
   std::string update = "auto";          ///< tc: auto | eager | lazy
   std::string push_kernel = "queue";    ///< queue | spmspv | b2sr
   std::string algorithm = "auto";       ///< auto | generic | cuda-warp | cuda-mma (forced kernel path)
+  std::string tc_method = "auto";       ///< tc: auto | oriented | bmm (triangles_method)
   bool parents = true;                  ///< BFS computes parents
   std::string cache_dir;                ///< binary graph cache ("" = $BITGRAPH_CACHE_DIR or ~/.cache/bitgraph)
   bool no_cache = false;                ///< never read or write the graph cache

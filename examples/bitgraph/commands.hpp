@@ -115,6 +115,13 @@ inline op_algorithm parse_algorithm(const std::string& s) {
   throw invalid_argument_error("bitgraph: --algorithm must be auto, generic, cuda-warp or cuda-mma, not '" + s + "'");
 }
 
+inline triangles_method parse_tc_method(const std::string& s) {
+  if (s == "auto") return triangles_method::automatic;
+  if (s == "oriented") return triangles_method::oriented_intersection;
+  if (s == "bmm") return triangles_method::masked_bmm;
+  throw invalid_argument_error("bitgraph: --tc-method must be auto, oriented or bmm, not '" + s + "'");
+}
+
 inline std::filesystem::path cache_directory(const options& opts) {
   if (opts.no_cache) return {};
   if (!opts.cache_dir.empty()) return opts.cache_dir;
@@ -499,14 +506,18 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
             verdict_text(validate::check_components(h, std::vector<vertex_t>(lv.data(), lv.data() + lv.extent(0))));
       }
     } else if (a == "tc") {
-      row.mode = "L*L'.*L";
       if (bg.directed()) {
         std::printf("tc: skipped, the graph is directed (use an undirected spec)\n");
         continue;
       }
+      triangles_options to;
+      to.algorithm = alg;
+      to.method = parse_tc_method(opts.tc_method);
       triangles_result r;
       for (int k = 0; k < opts.repeat; ++k)
-        row.seconds.push_back(timed(exec, [&] { r = triangle_count(exec, bg, {alg}); }));
+        row.seconds.push_back(timed(exec, [&] { r = triangle_count(exec, bg, to); }));
+      row.mode = r.method_used == triangles_method::masked_bmm ? "L*L'.*L" : "oriented";
+      row.extra.set("method", std::string(to_string(r.method_used)));
       row.metric_name = "triangles";
       row.metric = double(r.triangles);
       row.extra.set("triangles", r.triangles);

@@ -21,7 +21,7 @@ usage:
   bitgraph run   --graph SPEC [--algo bfs|sssp|pr|cc|tc|all[,...]] [--source N]
                  [--tile 4|8|16|32|64|auto] [--space serial|openmp|cuda] [--validate]
                  [--repeat K] [--json FILE] [--bfs do|push|pull|tc] [--push queue|spmspv|b2sr]
-                 [--algorithm auto|generic|cuda-warp|cuda-mma] [--no-parents]
+                 [--algorithm auto|generic|cuda-warp|cuda-mma] [--no-parents] [--tc-method auto|oriented|bmm]
                  [--reorder auto|none|rcm|jaccard|degree|random] [--update auto|eager|lazy]   (--bfs tc)
   bitgraph bench --suite smoke|paper|h100 [--json FILE] [--runs R] [--out DIR] [--space S]
                  [--kernels PREFIX[,...]] [--graphs SPEC[,...]] [--bmv-balance auto|rows|tiles]
@@ -110,7 +110,11 @@ bitgraph::cli::options parse(int argc, char** argv) {
       o.algorithm = value("--algorithm");
     else if (a == "--no-parents")
       o.parents = false;
-    else if (a == "--cache-dir")
+    else if (a == "--tc-method") {
+      o.tc_method = value("--tc-method");
+      if (o.tc_method != "auto" && o.tc_method != "oriented" && o.tc_method != "bmm")
+        bad_usage("--tc-method must be auto, oriented or bmm, not '" + o.tc_method + "'");
+    } else if (a == "--cache-dir")
       o.cache_dir = value("--cache-dir");
     else if (a == "--no-cache")
       o.no_cache = true;

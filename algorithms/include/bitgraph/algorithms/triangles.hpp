@@ -1,41 +1,178 @@
-// Triangle counting by the masked product L·L^T on B2SR with the reduction fused
-// (bmm_bin_bin_sum_masked): Σ_{(i,j) ∈ L} |L(i,:) ∩ L(j,:)| counts every triangle once.
+// Triangle counting, two ways: the degree-oriented CSR U with one sorted-list intersection per oriented
+// edge, Σ_{(u,v)∈U} |U(u,:) ∩ U(v,:)|, whose cost follows the wedges it checks; or the masked product
+// L·L^T on B2SR with the reduction fused (bmm_bin_bin_sum_masked), Σ_{(i,j) ∈ L} |L(i,:) ∩ L(j,:)|. Both
+// count every triangle once.
 #pragma once
 
 #include <Kokkos_Core.hpp>
 
+#include <algorithm>
 #include <cstdint>
+#include <limits>
+#include <string_view>
 
+#include "bitgraph/algorithms/detail/triangles_kernels.hpp"
 #include "bitgraph/algorithms/graph.hpp"
+#include "bitgraph/core/bits.hpp"
 #include "bitgraph/core/dispatch.hpp"
 #include "bitgraph/core/error.hpp"
 #include "bitgraph/core/execution.hpp"
+#include "bitgraph/core/launch.hpp"
 #include "bitgraph/ops/mxm.hpp"
 #include "bitgraph/ops/select.hpp"
 
 namespace bitgraph {
 
+/// How `triangle_count` counts.
+enum class triangles_method : std::uint8_t {
+  automatic,              ///< oriented_intersection, unless `algorithm` forces a CUDA kernel path (the BMM's)
+  oriented_intersection,  ///< degree-oriented CSR, one sorted-list intersection per oriented edge (portable)
+  masked_bmm,             ///< Σ (L·L^T) .* L as one masked B2SR BMM, on the kernel path `algorithm` picks
+};
+
+/// Name of a `triangles_method` as used on the command line ("auto", "oriented", "bmm").
+inline std::string_view to_string(triangles_method m) {
+  switch (m) {
+    case triangles_method::automatic:
+      return "auto";
+    case triangles_method::oriented_intersection:
+      return "oriented";
+    case triangles_method::masked_bmm:
+      return "bmm";
+  }
+  return "?";
+}
+
 /// Options of `triangle_count`.
 struct triangles_options {
-  op_algorithm algorithm = op_algorithm::automatic;
+  op_algorithm algorithm = op_algorithm::automatic;  ///< the masked BMM's kernel path
+  triangles_method method = triangles_method::automatic;
 };
 
 /// Result of `triangle_count`.
 struct triangles_result {
   std::uint64_t triangles = 0;
-  offset_t lower_entries = 0;  ///< entries of L (the undirected edges without self-loops)
-  offset_t lower_tiles = 0;    ///< non-empty tiles of L
+  /// masked_bmm: entries of L (the undirected edges without self-loops); oriented_intersection: the
+  /// oriented edges (the same number).
+  offset_t lower_entries = 0;
+  offset_t lower_tiles = 0;  ///< masked_bmm: non-empty tiles of L; oriented_intersection: 0
+  triangles_method method_used = triangles_method::automatic;  ///< the method that ran (never automatic)
 };
 
-/// Counts the triangles of an undirected graph: L = strictly lower triangle of A (self-loops dropped),
-/// then Σ (L ⊕.⊗ L^T) .* L over (+, AND), fused into one masked BMM. A directed graph is rejected:
-/// symmetrise it first (`symmetrize`), since a triangle's orientation would otherwise matter. Unless
-/// `opts.algorithm` is `generic`, L is rebuilt from the CSR in the tile layout the space's fastest masked
-/// BMM reads; `opts.algorithm` goes to the BMM as given.
-/// Work: O(nnz) for the selection plus the masked BMM (per entry of L, the tile intersection of two rows).
+namespace detail {
+
+/// Oriented edges whose two lists both hold this many ids or more go to the team kernel (one vector group
+/// per edge): 32 on CUDA, a warp's lanes; never on host spaces, whose threads gain nothing from it.
+template <class ExecSpace>
+constexpr offset_t tc_heavy_default() {
+  if constexpr (is_cuda_space_v<ExecSpace>)
+    return 32;
+  else
+    return std::numeric_limits<offset_t>::max();
+}
+
+/// The oriented path of `triangle_count` on the CSR `a` (undirected, rows ascending; self-loops and
+/// repeats are dropped): builds U, where u→v iff (deg u, u) < (deg v, v), then sums |U(u,:) ∩ U(v,:)| over
+/// its edges; edges whose two lists both hold `heavy_min` ids or more are counted by the team kernel.
+/// Work: O(nnz) for U plus Σ over oriented edges of min(|U(u)| + |U(v)|, shorter · log longer).
+template <class ExecSpace>
+triangles_result triangle_count_oriented(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& a,
+                                         offset_t heavy_min = tc_heavy_default<ExecSpace>()) {
+  using mem = memory_space_t<ExecSpace>;
+  using edges = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>;
+  BITGRAPH_CHECK_ARG(a.row_ptr.extent(0) == std::uint64_t(a.n) + 1 && a.col_idx.extent(0) >= a.nnz, "triangle_count",
+                     "the graph's arrays do not match n = ", a.n, ", nnz = ", a.nnz);
+  triangles_result r;
+  r.method_used = triangles_method::oriented_intersection;
+  if (a.n == 0 || a.nnz == 0) return r;
+  const vertex_t n = a.n;
+  Kokkos::View<const offset_t*, mem> row_ptr = a.row_ptr;
+  Kokkos::View<const vertex_t*, mem> col = a.col_idx;
+  const auto shape = shape_for<ExecSpace>(static_cast<int>(std::min<offset_t>(a.nnz / n + 1, 32)));
+  const int rows_league = static_cast<int>(
+      std::min<std::uint64_t>(ceil_div<std::uint64_t>(n, shape.team_size), std::numeric_limits<int>::max()));
+  const Kokkos::TeamPolicy<ExecSpace> rows(exec, rows_league, shape.team_size, shape.vector_length);
+
+  // U by count, exclusive scan, fill; a row keeps the order of the CSR's (ascending).
+  auto uptr = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::tc::uptr", offset_t(n) + 1);
+  Kokkos::parallel_for("bitgraph::tc::orient_count", rows, tc_orient_count_functor<ExecSpace>{row_ptr, col, uptr, n});
+  const offset_t m = exclusive_scan(exec, uptr, "bitgraph::tc::orient_scan");
+  r.lower_entries = m;
+  if (m == 0) return r;
+  auto ucol = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::tc::ucol", m, false);
+  auto usrc = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::tc::usrc", m, false);
+  Kokkos::parallel_for("bitgraph::tc::orient_fill", rows,
+                       tc_orient_fill_functor<ExecSpace>{row_ptr, col, uptr, ucol, usrc, n});
+
+  // Light edges one thread each (dynamic chunks: a host thread's edges differ widely in cost).
+  std::uint64_t count = 0;
+  Kokkos::parallel_reduce(
+      "bitgraph::tc::count_light",
+      Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>, Kokkos::Schedule<Kokkos::Dynamic>>(exec, 0, m),
+      tc_count_light_functor<mem>{uptr, ucol, usrc, heavy_min}, count);
+  if (heavy_min != std::numeric_limits<offset_t>::max()) {
+    offset_t n_heavy = 0;
+    Kokkos::parallel_reduce("bitgraph::tc::heavy_count", edges(exec, 0, m),
+                            tc_heavy_count_functor<mem>{uptr, ucol, usrc, heavy_min}, n_heavy);
+    if (n_heavy > 0) {
+      auto heavy = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::tc::heavy", n_heavy, false);
+      Kokkos::parallel_scan("bitgraph::tc::heavy_list", edges(exec, 0, m),
+                            tc_heavy_list_functor<mem>{uptr, ucol, usrc, heavy, heavy_min});
+      const auto hshape = shape_for<ExecSpace>(32);
+      const int league = static_cast<int>(
+          std::min<std::uint64_t>(ceil_div<std::uint64_t>(n_heavy, hshape.team_size), std::numeric_limits<int>::max()));
+      std::uint64_t heavy_count = 0;
+      Kokkos::parallel_reduce("bitgraph::tc::count_heavy",
+                              Kokkos::TeamPolicy<ExecSpace>(exec, league, hshape.team_size, hshape.vector_length),
+                              tc_count_heavy_functor<ExecSpace>{uptr, ucol, usrc, heavy, n_heavy}, heavy_count);
+      count += heavy_count;
+    }
+  }
+  r.triangles = count;
+  return r;
+}
+
+/// The masked-BMM path of `triangle_count`: L = strictly lower triangle of A, then Σ (L ⊕.⊗ L^T) .* L.
+template <class ExecSpace>
+triangles_result triangle_count_masked_bmm(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
+                                           op_algorithm algorithm) {
+  // L in the tile layout the space's fastest masked BMM reads (selected from the CSR then), else
+  // selected from the graph's own B2SR.
+  constexpr int preferred = bmm_preferred_tile<ExecSpace>::value;
+  const bool rebuild = preferred != 0 && algorithm != op_algorithm::generic &&
+                       (g.b2sr.tile_dim != preferred || g.b2sr.order != bit_order::row_major);
+  auto l = rebuild ? to_b2sr(exec, select(exec, g.csr, select_kind::tril, -1), {preferred, bit_order::row_major})
+                   : select(exec, g.b2sr, select_kind::tril, -1);
+  mxm_options mo;
+  mo.algorithm = algorithm;
+  triangles_result r;
+  r.method_used = triangles_method::masked_bmm;
+  r.lower_entries = l.nnz;
+  r.lower_tiles = l.n_tiles;
+  // M = L, A = L and B = L^T, whose transpose (the kernel's operand) is L itself.
+  r.triangles = bmm_sum_masked(exec, l, l, l, mo);
+  return r;
+}
+
+}  // namespace detail
+
+/// Counts the triangles of an undirected graph (self-loops ignored), by one of two methods, decided once:
+/// - `oriented_intersection` (what `automatic` runs): U keeps u→v iff (deg u, u) < (deg v, v), then
+///   Σ_{(u,v)∈U} |U(u,:) ∩ U(v,:)|, one thread per oriented edge merging the two ascending lists, or
+///   binary-searching the shorter one's ids in the longer one when their lengths differ widely; on CUDA the
+///   edges whose lists both hold 32 ids or more go one warp each. Work: O(nnz) for U plus, per oriented
+///   edge, min(|U(u)| + |U(v)|, shorter · log longer) — the orientation bounds every list by √(2·edges).
+///   Portable (no kernel paths): a forced CUDA `opts.algorithm` throws `unsupported_error`.
+/// - `masked_bmm`: L = strictly lower triangle of A, then Σ (L ⊕.⊗ L^T) .* L over (+, AND), fused into one
+///   masked BMM. Unless `opts.algorithm` is `generic`, L is rebuilt from the CSR in the tile layout the
+///   space's fastest masked BMM reads; `opts.algorithm` goes to the BMM as given. Work: O(nnz) for the
+///   selection plus the masked BMM (per entry of L, the tile intersection of two rows).
+/// `automatic` runs `masked_bmm` when `opts.algorithm` forces a CUDA kernel path (`cuda_warp`, `cuda_mma`),
+/// which only the BMM has. A directed graph is rejected: symmetrise it first (`symmetrize`), since a
+/// triangle's orientation would otherwise matter.
 /// Throws `invalid_argument_error` for a directed graph, `unsupported_error` for a CUDA path on a host
-/// space (or one the BMM does not offer), `allocation_error` when a buffer does not fit. Synchronous: the
-/// count is read back to the host.
+/// space (or one the BMM does not offer, or with `oriented_intersection`), `allocation_error` when a buffer
+/// does not fit. Synchronous: the count is read back to the host, which waits for `exec`'s kernels.
 template <class ExecSpace>
 triangles_result triangle_count(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
                                 const triangles_options& opts = {});
@@ -46,22 +183,18 @@ triangles_result triangle_count(const ExecSpace& exec, const bit_graph<memory_sp
   detail::check_algorithm<ExecSpace>(opts.algorithm, "triangle_count");
   BITGRAPH_CHECK_ARG(!g.directed(), "triangle_count",
                      "the graph is directed; triangle counting needs an undirected graph (symmetrize it first)");
+  const bool cuda_path = opts.algorithm == op_algorithm::cuda_warp || opts.algorithm == op_algorithm::cuda_mma;
+  triangles_method method = opts.method;
+  if (method == triangles_method::automatic)
+    method = cuda_path ? triangles_method::masked_bmm : triangles_method::oriented_intersection;
+  if (method == triangles_method::oriented_intersection && cuda_path) {
+    throw unsupported_error(detail::concat("bitgraph::triangle_count: algorithm '", to_string(opts.algorithm),
+                                           "' is not available: the oriented intersection has no CUDA kernel "
+                                           "paths (use method masked_bmm)"));
+  }
   detail::profiling_region region("bitgraph::triangle_count");
-  // L in the tile layout the space's fastest masked BMM reads (selected from the CSR then), else
-  // selected from the graph's own B2SR.
-  constexpr int preferred = bmm_preferred_tile<ExecSpace>::value;
-  const bool rebuild = preferred != 0 && opts.algorithm != op_algorithm::generic &&
-                       (g.b2sr.tile_dim != preferred || g.b2sr.order != bit_order::row_major);
-  auto l = rebuild ? to_b2sr(exec, select(exec, g.csr, select_kind::tril, -1), {preferred, bit_order::row_major})
-                   : select(exec, g.b2sr, select_kind::tril, -1);
-  mxm_options mo;
-  mo.algorithm = opts.algorithm;
-  triangles_result r;
-  r.lower_entries = l.nnz;
-  r.lower_tiles = l.n_tiles;
-  // M = L, A = L and B = L^T, whose transpose (the kernel's operand) is L itself.
-  r.triangles = bmm_sum_masked(exec, l, l, l, mo);
-  return r;
+  if (method == triangles_method::masked_bmm) return detail::triangle_count_masked_bmm(exec, g, opts.algorithm);
+  return detail::triangle_count_oriented(exec, g.csr);
 }
 
 }  // namespace bitgraph

@@ -1,0 +1,233 @@
+// The portable kernels of `triangle_count`'s oriented path (algorithms/triangles.hpp) as named functors:
+// the degree-oriented CSR U (count, fill) and the per-edge sorted-list intersections Σ_{(u,v)∈U} |U(u,:) ∩ U(v,:)|.
+#pragma once
+
+#include <Kokkos_Core.hpp>
+
+#include <cstdint>
+
+#include "bitgraph/core/execution.hpp"
+#include "bitgraph/core/types.hpp"
+
+namespace bitgraph::detail {
+
+/// Whether the oriented graph keeps u→v: rank(u) = (degree(u), u) is below rank(v). Strict, so a
+/// self-loop never survives.
+KOKKOS_INLINE_FUNCTION bool tc_rank_below(offset_t du, vertex_t u, offset_t dv, vertex_t v) {
+  return du < dv || (du == dv && u < v);
+}
+
+/// Whether entry p of row u (which starts at `begin` and has `du` entries) survives the orientation; a
+/// repeat of the entry before it does not (the rows are sorted, so repeats are adjacent).
+template <class RowPtr, class Col>
+KOKKOS_INLINE_FUNCTION bool tc_keeps(const RowPtr& row_ptr, const Col& col, offset_t p, offset_t begin, vertex_t u,
+                                     offset_t du) {
+  const vertex_t v = col(p);
+  if (p > begin && col(p - 1) == v) return false;
+  return tc_rank_below(du, u, row_ptr(v + 1) - row_ptr(v), v);
+}
+
+/// |col[a0, a1) ∩ col[b0, b1)| for two ascending, duplicate-free lists: a merge when their lengths are
+/// similar, else a lower_bound of each element of the shorter list in the longer one, whose window starts
+/// after the previous match point (the shorter list is sorted too).
+template <class Col>
+KOKKOS_INLINE_FUNCTION std::uint64_t tc_intersect(const Col& col, offset_t a0, offset_t a1, offset_t b0, offset_t b1) {
+  if (a1 - a0 > b1 - b0) {
+    const offset_t t0 = a0, t1 = a1;
+    a0 = b0;
+    a1 = b1;
+    b0 = t0;
+    b1 = t1;
+  }
+  const offset_t la = a1 - a0, lb = b1 - b0;
+  if (la == 0 || col(a1 - 1) < col(b0) || col(b1 - 1) < col(a0)) return 0;
+  int lg = 1;  // ⌈log2⌉ + 1 of the longer length: one lower_bound's probes
+  for (offset_t x = lb; x > 1; x >>= 1) ++lg;
+  std::uint64_t c = 0;
+  if (la * offset_t(lg) < la + lb) {
+    offset_t lo = b0;
+    for (offset_t i = a0; i < a1 && lo < b1; ++i) {
+      const vertex_t x = col(i);
+      offset_t hi = b1;
+      while (lo < hi) {
+        const offset_t mid = lo + (hi - lo) / 2;
+        if (col(mid) < x)
+          lo = mid + 1;
+        else
+          hi = mid;
+      }
+      if (lo < b1 && col(lo) == x) {
+        ++c;
+        ++lo;
+      }
+    }
+  } else {
+    offset_t i = a0, j = b0;
+    while (i < a1 && j < b1) {
+      const vertex_t x = col(i), y = col(j);
+      c += x == y;
+      i += x <= y;
+      j += y <= x;
+    }
+  }
+  return c;
+}
+
+/// "bitgraph::tc::orient_count", one vector group per row u (strided over the league): counts(u) = the
+/// entries of row u that survive the orientation.
+template <class ExecSpace>
+struct tc_orient_count_functor {
+  using mem = memory_space_t<ExecSpace>;
+  using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  Kokkos::View<const offset_t*, mem> row_ptr;
+  Kokkos::View<const vertex_t*, mem> col;
+  Kokkos::View<offset_t*, mem> counts;
+  vertex_t n;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member& m) const {
+    // Strided: the league is capped at INT_MAX teams.
+    const std::uint64_t stride = std::uint64_t(m.league_size()) * m.team_size();
+    for (std::uint64_t k = std::uint64_t(m.league_rank()) * m.team_size() + m.team_rank(); k < n; k += stride) {
+      const vertex_t u = static_cast<vertex_t>(k);
+      const offset_t begin = row_ptr(u), end = row_ptr(u + 1), du = end - begin;
+      offset_t kept = 0;
+      Kokkos::parallel_reduce(
+          Kokkos::ThreadVectorRange(m, begin, end),
+          [&](const offset_t p, offset_t& c) { c += tc_keeps(row_ptr, col, p, begin, u, du) ? 1 : 0; }, kept);
+      Kokkos::single(Kokkos::PerThread(m), [&]() { counts(u) = kept; });
+    }
+  }
+};
+
+/// "bitgraph::tc::orient_fill", one vector group per row u: writes row u of U (the surviving entries,
+/// still ascending) at uptr(u) and u as the source of each of them.
+template <class ExecSpace>
+struct tc_orient_fill_functor {
+  using mem = memory_space_t<ExecSpace>;
+  using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  Kokkos::View<const offset_t*, mem> row_ptr;
+  Kokkos::View<const vertex_t*, mem> col;
+  Kokkos::View<const offset_t*, mem> uptr;
+  Kokkos::View<vertex_t*, mem> ucol;
+  Kokkos::View<vertex_t*, mem> usrc;
+  vertex_t n;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member& m) const {
+    const std::uint64_t stride = std::uint64_t(m.league_size()) * m.team_size();
+    for (std::uint64_t k = std::uint64_t(m.league_rank()) * m.team_size() + m.team_rank(); k < n; k += stride) {
+      const vertex_t u = static_cast<vertex_t>(k);
+      const offset_t begin = row_ptr(u), end = row_ptr(u + 1), du = end - begin, base = uptr(u);
+      Kokkos::parallel_scan(Kokkos::ThreadVectorRange(m, begin, end),
+                            [&](const offset_t p, offset_t& before, const bool final) {
+                              const bool keep = tc_keeps(row_ptr, col, p, begin, u, du);
+                              if (final && keep) {
+                                ucol(base + before) = col(p);
+                                usrc(base + before) = u;
+                              }
+                              before += keep ? 1 : 0;
+                            });
+    }
+  }
+};
+
+/// Whether oriented edge e = (u, v) goes to the team kernel: both of its lists hold `heavy_min` or more ids.
+template <class Ptr, class Col>
+KOKKOS_INLINE_FUNCTION bool tc_is_heavy(const Ptr& uptr, const Col& usrc, const Col& ucol, offset_t e,
+                                        offset_t heavy_min) {
+  const vertex_t u = usrc(e), v = ucol(e);
+  return uptr(u + 1) - uptr(u) >= heavy_min && uptr(v + 1) - uptr(v) >= heavy_min;
+}
+
+/// "bitgraph::tc::count_light", one thread per oriented edge (u, v): adds |U(u,:) ∩ U(v,:)| unless the
+/// edge is heavy (`tc_is_heavy`), which the team kernel counts.
+template <class Mem>
+struct tc_count_light_functor {
+  Kokkos::View<const offset_t*, Mem> uptr;
+  Kokkos::View<const vertex_t*, Mem> ucol;
+  Kokkos::View<const vertex_t*, Mem> usrc;
+  offset_t heavy_min;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const offset_t e, std::uint64_t& acc) const {
+    const vertex_t u = usrc(e), v = ucol(e);
+    const offset_t a0 = uptr(u), a1 = uptr(u + 1), b0 = uptr(v), b1 = uptr(v + 1);
+    if (a1 - a0 >= heavy_min && b1 - b0 >= heavy_min) return;
+    acc += tc_intersect(ucol, a0, a1, b0, b1);
+  }
+};
+
+/// "bitgraph::tc::heavy_count": the number of heavy oriented edges.
+template <class Mem>
+struct tc_heavy_count_functor {
+  Kokkos::View<const offset_t*, Mem> uptr;
+  Kokkos::View<const vertex_t*, Mem> ucol;
+  Kokkos::View<const vertex_t*, Mem> usrc;
+  offset_t heavy_min;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const offset_t e, offset_t& acc) const {
+    acc += tc_is_heavy(uptr, usrc, ucol, e, heavy_min) ? 1 : 0;
+  }
+};
+
+/// "bitgraph::tc::heavy_list": the ids of the heavy oriented edges, ascending (a compaction by scan).
+template <class Mem>
+struct tc_heavy_list_functor {
+  Kokkos::View<const offset_t*, Mem> uptr;
+  Kokkos::View<const vertex_t*, Mem> ucol;
+  Kokkos::View<const vertex_t*, Mem> usrc;
+  Kokkos::View<offset_t*, Mem> heavy;
+  offset_t heavy_min;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const offset_t e, offset_t& before, const bool final) const {
+    const bool h = tc_is_heavy(uptr, usrc, ucol, e, heavy_min);
+    if (final && h) heavy(before) = e;
+    before += h ? 1 : 0;
+  }
+};
+
+/// "bitgraph::tc::count_heavy", one vector group per heavy edge (u, v) (strided over the league): the
+/// lanes split the shorter list and binary-search their ids in the longer one.
+template <class ExecSpace>
+struct tc_count_heavy_functor {
+  using mem = memory_space_t<ExecSpace>;
+  using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  Kokkos::View<const offset_t*, mem> uptr;
+  Kokkos::View<const vertex_t*, mem> ucol;
+  Kokkos::View<const vertex_t*, mem> usrc;
+  Kokkos::View<const offset_t*, mem> heavy;
+  offset_t count;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member& m, std::uint64_t& acc) const {
+    const std::uint64_t stride = std::uint64_t(m.league_size()) * m.team_size();
+    for (std::uint64_t k = std::uint64_t(m.league_rank()) * m.team_size() + m.team_rank(); k < count; k += stride) {
+      const offset_t e = heavy(k);
+      const vertex_t u = usrc(e), v = ucol(e);
+      offset_t a0 = uptr(u), a1 = uptr(u + 1), b0 = uptr(v), b1 = uptr(v + 1);
+      if (a1 - a0 > b1 - b0) {
+        const offset_t t0 = a0, t1 = a1;
+        a0 = b0;
+        a1 = b1;
+        b0 = t0;
+        b1 = t1;
+      }
+      std::uint64_t found = 0;
+      Kokkos::parallel_reduce(
+          Kokkos::ThreadVectorRange(m, a0, a1),
+          [&](const offset_t i, std::uint64_t& c) {
+            const vertex_t x = ucol(i);
+            offset_t lo = b0, hi = b1;
+            while (lo < hi) {
+              const offset_t mid = lo + (hi - lo) / 2;
+              if (ucol(mid) < x)
+                lo = mid + 1;
+              else
+                hi = mid;
+            }
+            c += lo < b1 && ucol(lo) == x ? 1 : 0;
+          },
+          found);
+      Kokkos::single(Kokkos::PerThread(m), [&]() { acc += found; });
+    }
+  }
+};
+
+}  // namespace bitgraph::detail
