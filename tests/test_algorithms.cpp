@@ -89,14 +89,20 @@ TEMPLATE_TEST_CASE("BFS passes its validator in every mode and all modes agree",
           for (auto pk : {bfs_push_kernel::queue, bfs_push_kernel::spmspv, bfs_push_kernel::b2sr}) {
             for (bool parents : {true, false}) {
               for (auto alg : test::kernel_paths<TestType>()) {
+                // Pulls over the CSR or the bits; queue pushes with and without the small-frontier team; the
+                // switch as tuned (alpha 15, beta 18) or eager (every level with a frontier edge pulls).
+                const int variant = int(pk) + 2 * parents + int(alg);
                 INFO(gcase.name << " T=" << t << " source=" << source << " mode=" << int(mode) << " push=" << int(pk)
-                                << " parents=" << parents << " alg=" << to_string(alg));
+                                << " parents=" << parents << " alg=" << to_string(alg) << " variant=" << variant);
                 bfs_options o;
                 o.mode = mode;
                 o.push_kernel = pk;
                 o.parents = parents;
                 o.algorithm = alg;
                 o.operand_reuse = source % 2 == 0;
+                o.pull_kernel = variant % 2 ? bfs_pull_kernel::b2sr : bfs_pull_kernel::csr;
+                o.small_frontier_team = variant % 3 != 1;
+                if (variant % 4 == 3) o.alpha = o.beta = 1e6;
                 auto r = bfs(exec, bg, source, o);
                 auto lv = host(r.levels);
                 std::vector<vertex_t> pv;
@@ -177,14 +183,18 @@ TEMPLATE_TEST_CASE("SSSP passes its validator (weighted and unit weights)", "[al
       for (bool weights : {true, false}) {
         for (auto alg : test::kernel_paths<TestType>()) {
           INFO(gcase.name << " source=" << source << " weights=" << weights << " alg=" << to_string(alg));
-          sssp_options o;
-          o.use_weights = weights;
-          o.algorithm = alg;
-          auto r = sssp(exec, bg, source, o);
-          CHECK(r.weighted == (weights && h.has_weights));
-          auto v = validate::check_sssp(weights ? h : hu, source, host(r.dist));
-          INFO(v.message);
-          CHECK(v.ok);
+          for (auto method : {sssp_method::automatic, sssp_method::bellman_ford}) {
+            INFO("method=" << int(method));
+            sssp_options o;
+            o.use_weights = weights;
+            o.algorithm = alg;
+            o.method = method;
+            auto r = sssp(exec, bg, source, o);
+            CHECK(r.weighted == (weights && h.has_weights));
+            auto v = validate::check_sssp(weights ? h : hu, source, host(r.dist));
+            INFO(v.message);
+            CHECK(v.ok);
+          }
         }
       }
     }
@@ -210,11 +220,13 @@ TEMPLATE_TEST_CASE("SSSP stops after max_iterations rounds", "[algorithms][sssp]
   csr_build_options u;
   u.kind = graph_kind::undirected;
   auto bg = make_bit_graph(exec, build_csr(exec, el, u), {8});
-  for (bool weights : {true, false}) {
+  for (int variant : {0, 1, 2}) {
+    const bool weights = variant == 0;
     for (int cap : {1, 5, 38, 39, 40, 100}) {
-      INFO("weights=" << weights << " cap=" << cap);
+      INFO("variant=" << variant << " cap=" << cap);
       sssp_options o;
       o.use_weights = weights;
+      o.method = variant == 2 ? sssp_method::bellman_ford : sssp_method::automatic;
       o.max_iterations = cap;
       auto r = sssp(exec, bg, 0, o);
       auto d = host(r.dist);
@@ -243,19 +255,22 @@ TEMPLATE_TEST_CASE("PageRank passes its validator and matches the reference", "[
     auto h = to_host_csr(bg.csr);
     for (auto dangling : {pagerank_dangling::redistribute, pagerank_dangling::ignore}) {
       for (auto alg : test::kernel_paths<TestType>()) {
-        INFO(gcase.name << " dangling=" << int(dangling) << " alg=" << to_string(alg));
-        pagerank_options o;
-        o.dangling = dangling;
-        o.algorithm = alg;
-        auto r = pagerank(exec, bg, o);
-        reference::pagerank_params p;
-        p.dangling = dangling == pagerank_dangling::redistribute ? reference::pagerank_dangling::redistribute
-                                                                 : reference::pagerank_dangling::ignore;
-        auto v = validate::check_pagerank(h, host(r.rank), p);
-        INFO(v.message);
-        CHECK(v.ok);
-        auto ref = reference::pagerank(h, p);
-        CHECK(r.iterations == ref.iterations);
+        for (auto product : {pagerank_product::automatic, pagerank_product::bits, pagerank_product::csr}) {
+          INFO(gcase.name << " dangling=" << int(dangling) << " alg=" << to_string(alg) << " product=" << int(product));
+          pagerank_options o;
+          o.dangling = dangling;
+          o.algorithm = alg;
+          o.product = product;
+          auto r = pagerank(exec, bg, o);
+          reference::pagerank_params p;
+          p.dangling = dangling == pagerank_dangling::redistribute ? reference::pagerank_dangling::redistribute
+                                                                   : reference::pagerank_dangling::ignore;
+          auto v = validate::check_pagerank(h, host(r.rank), p);
+          INFO(v.message);
+          CHECK(v.ok);
+          auto ref = reference::pagerank(h, p);
+          CHECK(r.iterations == ref.iterations);
+        }
       }
     }
   }

@@ -94,7 +94,7 @@ void check_bfs(context& ctx, const graph_under_test& g) {
       {bfs_mode::pull, bfs_push_kernel::spmspv, true, true},
       {bfs_mode::pull, bfs_push_kernel::spmspv, false, false},
   };
-  static constexpr double ratios[] = {0.001, 0.01, 0.1, 0.5};
+  static constexpr double ratios[] = {0.5, 4, 15, 1000};  // Beamer switch: eager to never
   static constexpr spmspv_merge merges[] = {spmspv_merge::automatic, spmspv_merge::no_sort, spmspv_merge::radix_sort,
                                             spmspv_merge::merge_sort};
   for (vertex_t src : pick_sources(g, rng, 2)) {
@@ -112,13 +112,16 @@ void check_bfs(context& ctx, const graph_under_test& g) {
       o.alpha = ratios[rng() % 4];
       o.beta = ratios[rng() % 4];
       o.merge = merges[rng() % 4];
-      const std::string what =
-          cat("source ", src, ", ", mode_name(o.mode), "/",
-              o.push_kernel == bfs_push_kernel::b2sr     ? "b2sr"
-              : o.push_kernel == bfs_push_kernel::spmspv ? "spmspv"
-                                                         : "queue",
-              o.parents ? "" : ", no parents", o.operand_reuse ? "" : ", no reuse",
-              o.early_exit ? "" : ", no early exit", ", alpha=", o.alpha, ", beta=", o.beta, ", ", cfg.str());
+      o.pull_kernel = rng() % 2 ? bfs_pull_kernel::csr : bfs_pull_kernel::b2sr;
+      o.small_frontier_team = rng() % 2 != 0;
+      const std::string what = cat(
+          "source ", src, ", ", mode_name(o.mode), "/",
+          o.push_kernel == bfs_push_kernel::b2sr     ? "b2sr"
+          : o.push_kernel == bfs_push_kernel::spmspv ? "spmspv"
+                                                     : "queue",
+          o.parents ? "" : ", no parents", o.operand_reuse ? "" : ", no reuse", o.early_exit ? "" : ", no early exit",
+          o.pull_kernel == bfs_pull_kernel::csr ? ", csr pull" : ", b2sr pull",
+          o.small_frontier_team ? ", small team" : "", ", alpha=", o.alpha, ", beta=", o.beta, ", ", cfg.str());
       bfs_result<mem_space> r;
       try {
         r = bfs(ctx.exec, bg, src, o);

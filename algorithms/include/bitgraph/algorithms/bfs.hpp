@@ -40,15 +40,33 @@ enum class bfs_push_kernel : std::uint8_t {
   b2sr,    ///< scatter of the frontier's B2SR tile rows into a bitmap (atomic OR)
 };
 
+/// Which kernel performs pull steps.
+enum class bfs_pull_kernel : std::uint8_t {
+  automatic,  ///< `csr` unless the bit form is predicted faster for a full product (`detail::bits_pay`)
+  /// Bottom-up over the in-edge CSR: every unvisited vertex scans its in-row for a vertex of the frontier
+  /// bitmap and stops at the first (one thread per vertex).
+  csr,
+  b2sr,  ///< masked B2SR product (bin·bin→bin or ANY_SECONDI) with early exit
+};
+
 /// Options of `bfs`.
 struct bfs_options {
   bfs_mode mode = bfs_mode::direction_optimized;
   bfs_push_kernel push_kernel = bfs_push_kernel::queue;
-  bool parents = true;        ///< compute a BFS tree (ANY_SECONDI) besides the levels
-  double alpha = 0.01;        ///< push -> pull when nnz(f)/n rises above alpha
-  double beta = 0.01;         ///< pull -> push when nnz(f)/n falls below beta
+  bfs_pull_kernel pull_kernel = bfs_pull_kernel::automatic;
+  bool parents = true;  ///< compute a BFS tree (ANY_SECONDI) besides the levels
+  /// Beamer's switch as GAP's bfs.cc: push -> pull when the frontier's out-edges m_f exceed m_u / alpha (m_u:
+  /// the edges not yet checked); pull -> push when the frontier shrinks below n / beta vertices.
+  double alpha = 15;
+  double beta = 18;
   bool early_exit = true;     ///< pull rows stop at the first parent found (Boolean OR / ANY)
   bool operand_reuse = true;  ///< pull from the visited set instead of the frontier (A^T v ∧ ¬v = A^T f ∧ ¬v)
+  /// Queue pushes run level after level inside one launch of one team while the frontier stays small (at most
+  /// 16 vertices and 64 edges per team thread), with one read-back per launch: high-diameter graphs pay
+  /// per level a team barrier instead of launches and read-backs.
+  bool small_frontier_team = true;
+  /// Stop after this level (0: traverse the whole reach); vertices farther away stay unreached.
+  level_t max_depth = 0;
   op_algorithm algorithm = op_algorithm::automatic;  ///< forwarded to the ops
   spmspv_merge merge = spmspv_merge::automatic;      ///< SpMSpV merge for push steps
 };
@@ -69,15 +87,19 @@ struct bfs_result {
 
 /// BFS from `source`: the level of every vertex (-1 where unreached) and, with `opts.parents`, a BFS tree,
 /// plus the depth, the reached vertices and the edges traversed. Each level is one step in the direction
-/// `opts.mode` picks: a push (the queue kernel, SpMSpV or a B2SR scatter, per `opts.push_kernel`) or a pull
-/// (masked B2SR product with early exit). `opts.algorithm` goes to the pulls and SpMSpV pushes as given;
-/// the B2SR pushes, which have only the portable kernel, get `detail::portable_step_path` of it.
-/// Work: a queue push level scans the frontier's out-rows (O(n + m) over a push-only run); an SpMSpV or
-/// B2SR push level the frontier's rows or tile rows; a pull level the tiles of the unvisited rows (fewer
-/// with early exit); the bitmap steps add O(n / 32) per level.
-/// Throws `invalid_argument_error` when source >= n or alpha / beta are not positive, `unsupported_error`
-/// for a CUDA path on a host space, `allocation_error` when a buffer does not fit. Reads the frontier size
-/// back every level and fences `exec` before it returns.
+/// `opts.mode` picks (direction-optimised: Beamer's switch on edges and vertices, `alpha` / `beta`): a push
+/// (per `opts.push_kernel`: the edge-balanced queue kernel — one thread per frontier edge, so hubs do not
+/// serialise, and a single team running many levels per launch while the frontier is small — SpMSpV, or a
+/// B2SR scatter) or a pull (per `opts.pull_kernel`: bottom-up over the in-edge CSR with early exit, or the masked
+/// B2SR product). `opts.algorithm` goes to the B2SR pulls and SpMSpV pushes as given; the B2SR pushes, which
+/// have only the portable kernel, get `detail::portable_step_path` of it.
+/// Work: a queue push level scans the frontier's out-rows (O(n + m) over a push-only run); an SpMSpV or B2SR
+/// push level the frontier's rows or tile rows; a CSR pull level the in-rows of the unvisited vertices up to
+/// their first parent, a B2SR pull the tiles of the unvisited rows (fewer with early exit); bitmap steps add
+/// O(n / 32) per level.
+/// Throws `invalid_argument_error` when source >= n, alpha / beta are not positive or max_depth is negative,
+/// `unsupported_error` for a CUDA path on a host space, `allocation_error` when a buffer does not fit. Reads one or two
+/// counts back per level (one per small-frontier launch) and fences `exec` before it returns.
 template <class ExecSpace>
 bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
                                           vertex_t source, const bfs_options& opts = {});
@@ -90,16 +112,19 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
   detail::check_source<ExecSpace>("bfs", source, n);
   detail::check_algorithm<ExecSpace>(opts.algorithm, "bfs");
   BITGRAPH_CHECK_ARG(opts.alpha > 0 && opts.beta > 0, "bfs", "alpha and beta must be positive");
+  BITGRAPH_CHECK_ARG(opts.max_depth >= 0, "bfs", "max_depth must be >= 0, not ", opts.max_depth);
   detail::profiling_region region("bitgraph::bfs");
 
   bfs_result<mem> res;
   res.levels = allocate_view<Kokkos::View<level_t*, mem>>("bitgraph::bfs::levels", n, false);
   Kokkos::deep_copy(exec, res.levels, unreached_level);
   Kokkos::deep_copy(exec, Kokkos::subview(res.levels, source), level_t(0));
+  Kokkos::View<vertex_t*, mem> parents;
   if (opts.parents) {
     res.parents = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::bfs::parents", n, false);
     Kokkos::deep_copy(exec, res.parents, invalid_vertex);
     Kokkos::deep_copy(exec, Kokkos::subview(res.parents, source), source);
+    parents = res.parents;
   }
   auto visited = make_bitmap(exec, n);
   Kokkos::deep_copy(exec, Kokkos::subview(visited.words, source / 32), std::uint32_t(1) << (source % 32));
@@ -111,12 +136,19 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
   bool sparse_valid = true;  // frontier_sparse: made by SpMSpV pushes
   bool queue_valid = false;  // queue: made by queue pushes (allocated at the first)
   Kokkos::View<vertex_t*, mem> queue, queue_next;
+  Kokkos::View<offset_t*, mem> qoff, small_counters;
   Kokkos::View<offset_t, mem> queue_counter;
+  Kokkos::View<detail::bfs_small_state, mem> small_state;
   offset_t queue_len = 0;
-  offset_t nf = 1;
-  double prev_ratio = 0;
+  offset_t nf = 1, prev_nf = 0;
+  // Beamer's switch: the frontier's out-edges against the edges not yet checked (GAP's edges_to_check).
+  double unchecked = double(g.csr.nnz);
   bool pulling = opts.mode == bfs_mode::pull;
   const auto& at = g.in_b2sr();
+  const bool csr_pull = opts.pull_kernel == bfs_pull_kernel::csr || (opts.pull_kernel == bfs_pull_kernel::automatic &&
+                                                                     !detail::bits_pay<ExecSpace>(g.in_csr(), at));
+  const bool queue_push = opts.push_kernel == bfs_push_kernel::queue;
+  const offset_t team = opts.small_frontier_team ? offset_t(detail::bfs_small_team(exec)) : 0;
 
   mxv_options mo;
   mo.algorithm = opts.algorithm;
@@ -125,48 +157,112 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
   so.algorithm = opts.algorithm;
   so.merge = opts.merge;
 
+  // The queue (made from the bitmap frontier unless a queue push made it) and its degree scan; returns m_f.
+  const auto queue_edges = [&]() -> offset_t {
+    if (queue.extent(0) == 0) {
+      queue = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::bfs::queue", n, false);
+      queue_next = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::bfs::queue_next", n, false);
+      qoff = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::bfs::queue_offsets", n, false);
+      queue_counter = Kokkos::View<offset_t, mem>("bitgraph::bfs::queue_counter");
+    }
+    if (!queue_valid) {
+      auto s = to_sparse(exec, frontier_bits);
+      queue_len = s.nnz;
+      Kokkos::deep_copy(exec, Kokkos::subview(queue, std::make_pair(offset_t(0), s.nnz)),
+                        Kokkos::subview(s.indices, std::make_pair(offset_t(0), s.nnz)));
+      queue_valid = true;
+    }
+    return detail::bfs_queue_edges(exec, g.csr, Kokkos::View<const vertex_t*, mem>(queue), queue_len, qoff);
+  };
+
+  // Only a queue push leaves the bitmap stale; rebuilt where the next step reads it.
+  const auto queue_to_bits = [&] {
+    Kokkos::deep_copy(exec, frontier_bits.words, std::uint32_t(0));
+    Kokkos::parallel_for("bitgraph::bfs::queue_to_bits",
+                         Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, queue_len),
+                         detail::bfs_queue_to_bits_functor<mem>{frontier_bits.words, queue});
+    bits_valid = true;
+  };
+
   // Two frontier bitmaps, swapped every level: allocating per level costs more than the level itself
   // on a GPU when the frontier is small (high-diameter graphs).
   auto next = make_bitmap(exec, n);
   for (level_t d = 1;; ++d) {
-    const double ratio = n ? double(nf) / double(n) : 0.0;
+    if (opts.max_depth > 0 && d > opts.max_depth) {
+      res.depth = d - 1;
+      break;
+    }
+    // The queue and its degree scan, when the next step is (or may be) a queue push.
+    offset_t mf = 0;
+    if (!pulling) {
+      if (queue_push) {
+        mf = queue_edges();
+      } else if (opts.mode == bfs_mode::direction_optimized) {
+        mf = detail::bfs_bitmap_edges(exec, g.csr, frontier_bits);
+      }
+    }
     if (opts.mode == bfs_mode::direction_optimized) {
-      if (!pulling && ratio > opts.alpha && ratio >= prev_ratio)
+      if (!pulling && double(mf) * opts.alpha > unchecked) {
         pulling = true;
-      else if (pulling && ratio < opts.beta && ratio < prev_ratio)
+      } else if (pulling && nf < prev_nf && double(nf) * opts.beta <= double(n)) {
         pulling = false;
-    }
-    prev_ratio = ratio;
-    if (!bits_valid && (pulling ? !opts.operand_reuse : opts.push_kernel != bfs_push_kernel::queue)) {
-      // Only a queue push leaves the bitmap stale; rebuild it where the next step reads it.
-      Kokkos::deep_copy(exec, frontier_bits.words, std::uint32_t(0));
-      Kokkos::parallel_for("bitgraph::bfs::queue_to_bits",
-                           Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, queue_len),
-                           detail::bfs_queue_to_bits_functor<mem>{frontier_bits.words, queue});
-      bits_valid = true;
-    }
-    if (!pulling && opts.push_kernel == bfs_push_kernel::queue) {
-      res.directions += 'p';
-      if (queue.extent(0) == 0) {
-        queue = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::bfs::queue", n, false);
-        queue_next = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::bfs::queue_next", n, false);
-        queue_counter = Kokkos::View<offset_t, mem>("bitgraph::bfs::queue_counter");
+        // The pull left a bitmap frontier: the queue push needs it as a queue, and its m_f.
+        if (queue_push) {
+          queue_valid = false;
+          mf = queue_edges();
+        }
       }
-      if (!queue_valid) {
-        auto s = to_sparse(exec, frontier_bits);
-        queue_len = s.nnz;
-        Kokkos::deep_copy(exec, Kokkos::subview(queue, std::make_pair(offset_t(0), s.nnz)),
-                          Kokkos::subview(s.indices, std::make_pair(offset_t(0), s.nnz)));
+    }
+    prev_nf = nf;
+    if (!pulling) unchecked -= double(mf);
+    if (!pulling && queue_push) {
+      if (team > 0 && queue_len <= 16 * team && mf <= 64 * team) {
+        // Small frontier: one team runs levels d, d + 1, ... until the frontier grows or empties.
+        if (small_counters.extent(0) == 0) {
+          small_counters = Kokkos::View<offset_t*, mem>("bitgraph::bfs::small_counters", 2);
+          small_state = Kokkos::View<detail::bfs_small_state, mem>("bitgraph::bfs::small_state");
+        }
+        detail::bfs_small_state st;
+        st.len = queue_len;
+        st.edges = mf;
+        st.unvisited = unchecked + double(mf);  // the launch subtracts each level's m_f itself
+        st = detail::bfs_small_frontier(exec, g.csr, queue, queue_next, small_counters, small_state, st, visited,
+                                        res.levels, parents, d, 16 * team, 64 * team,
+                                        opts.max_depth > 0 ? offset_t(opts.max_depth - d + 1) : offset_t(n) + 1,
+                                        opts.mode == bfs_mode::direction_optimized ? opts.alpha : 0.0);
+        if (st.parity) std::swap(queue, queue_next);
+        unchecked = st.unvisited;
+        res.directions.append(std::size_t(st.levels), 'p');
+        d += level_t(st.levels) - 1;
+        nf = st.len;
+      } else {
+        res.directions += 'p';
+        // The step claims, levels and queues the new vertices itself: no commit pass.
+        nf = detail::bfs_expand_queue(exec, g.csr, Kokkos::View<const vertex_t*, mem>(queue), queue_len,
+                                      Kokkos::View<const offset_t*, mem>(qoff), mf, queue_next, queue_counter, visited,
+                                      res.levels, parents, d);
+        std::swap(queue, queue_next);
       }
-      // The step claims, levels and queues the new vertices itself: no commit pass.
-      nf = detail::bfs_push_queue(exec, g.csr, queue, queue_len, queue_next, queue_counter, visited, res.levels,
-                                  opts.parents ? res.parents : Kokkos::View<vertex_t*, mem>(), d);
-      std::swap(queue, queue_next);
       queue_len = nf;
       queue_valid = true;
       bits_valid = false;
       sparse_valid = false;
+    } else if (pulling && csr_pull) {
+      res.directions += 'P';
+      if (!bits_valid && !opts.operand_reuse) {
+        queue_to_bits();
+      }
+      nf = detail::bfs_pull_csr(exec, g.in_csr(), visited, opts.operand_reuse ? visited : frontier_bits, next,
+                                res.levels, parents, d);
+      std::swap(frontier_bits, next);
+      bits_valid = true;
+      queue_valid = false;
+      sparse_valid = false;
     } else {
+      if (!bits_valid) {
+        queue_to_bits();
+        bits_valid = true;
+      }
       Kokkos::deep_copy(exec, next.words, std::uint32_t(0));
       if (pulling) {
         res.directions += 'P';

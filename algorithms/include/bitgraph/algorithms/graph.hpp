@@ -9,6 +9,7 @@
 #include "bitgraph/formats/b2sr.hpp"
 #include "bitgraph/formats/b2sr_profile.hpp"
 #include "bitgraph/formats/csr.hpp"
+#include "bitgraph/formats/hybrid.hpp"
 
 namespace bitgraph {
 
@@ -50,6 +51,19 @@ bit_graph<memory_space_t<ExecSpace>> make_bit_graph(const ExecSpace& exec, csr_g
                                                     const bit_graph_options& opts = {});
 
 namespace detail {
+/// Whether a full pull over `bits` is predicted faster than over `csr` (the same pattern) on `ExecSpace`, under
+/// the fitted model of the hybrid split (`hybrid_default_costs`): CSR per entry against B2SR per stored byte and
+/// per set bit. The algorithms ask it once per call to pick the form their products read.
+template <class ExecSpace, class Mem>
+bool bits_pay(const csr_graph<Mem>& csr, const b2sr_matrix<Mem>& bits) {
+  const hybrid_costs c = hybrid_default_costs<ExecSpace>();
+  const double bytes = double(bits.tile_bits.extent(0)) + double(bits.tile_col_idx.extent(0)) * sizeof(vertex_t) +
+                       double(bits.tile_row_ptr.extent(0)) * sizeof(offset_t);
+  const double as_bits = bytes * c.bits_byte + double(bits.nnz) * c.bits_entry;
+  const double as_csr = double(csr.nnz) * c.csr_entry;
+  return as_bits < as_csr;
+}
+
 /// Throws `invalid_argument_error` naming `func` when `source` is not a vertex of an n-vertex graph.
 template <class ExecSpace>
 void check_source(const char* func, vertex_t source, vertex_t n) {

@@ -23,6 +23,9 @@ enum class pagerank_dangling : std::uint8_t {
   ignore,        ///< lost (GAP's pr.cc); ranks then sum to less than 1 on graphs with sinks
 };
 
+/// Which form of A^T the products of `pagerank` read.
+enum class pagerank_product : std::uint8_t { automatic, bits, csr };
+
 /// Options of `pagerank`.
 struct pagerank_options {
   double damping = 0.85;
@@ -30,6 +33,9 @@ struct pagerank_options {
   int max_iterations = 100;
   pagerank_dangling dangling = pagerank_dangling::redistribute;
   op_algorithm algorithm = op_algorithm::automatic;
+  /// The form the products read: the B2SR bits of A^T, its CSR, or (automatic) the one predicted faster for a
+  /// full product on the space (`detail::bits_pay`).
+  pagerank_product product = pagerank_product::automatic;
 };
 
 /// Result of `pagerank`.
@@ -41,13 +47,14 @@ struct pagerank_result {
 };
 
 /// PageRank: r(v) = (1 - d)/n [+ d/n Σ_sinks r] + d Σ_{u -> v} r(u) / outdeg(u), from r = 1/n, until
-/// the L1 change falls below the tolerance or `max_iterations`. Each iteration is one pull product
-/// over the B2SR of A^T (bin·full→full, PLUS_TIMES) with the scaled ranks as input; `opts.algorithm` goes
-/// to it as given. Work per iteration: one B2SR pull (the tiles of A^T) plus O(n).
-/// Throws `invalid_argument_error` for damping outside [0, 1), a negative tolerance or max_iterations <= 0,
-/// `unsupported_error` for a CUDA path on a host space (or one the product does not offer),
-/// `allocation_error` when a buffer does not fit. Reads the change back every iteration and fences `exec`
-/// before it returns (an empty graph returns at once, with an empty rank).
+/// the L1 change falls below the tolerance or `max_iterations`. Each iteration is one pull product y = A^T w
+/// (PLUS_TIMES, the scaled ranks w as input) over the B2SR or the CSR of A^T (`opts.product`), then one fused
+/// pass that forms the new ranks, the change, the next w and the sinks' rank; `opts.algorithm` goes to the
+/// product as given. Work per iteration: one pull (the tiles or entries of A^T) plus O(n); no allocation
+/// inside the loop. Throws `invalid_argument_error` for damping outside [0, 1), a negative tolerance or
+/// max_iterations <= 0, `unsupported_error` for a CUDA path on a host space (or one the product does not
+/// offer), `allocation_error` when a buffer does not fit. Reads the two sums (16 bytes) back every iteration
+/// and fences `exec` before it returns (an empty graph returns at once, with an empty rank).
 template <class ExecSpace>
 pagerank_result<memory_space_t<ExecSpace>> pagerank(const ExecSpace& exec,
                                                     const bit_graph<memory_space_t<ExecSpace>>& g,
@@ -70,29 +77,37 @@ pagerank_result<memory_space_t<ExecSpace>> pagerank(const ExecSpace& exec,
   res.rank = allocate_view<Kokkos::View<double*, mem>>("bitgraph::pagerank::rank", n, false);
   if (n == 0) return res;
   auto r = res.rank;
-  auto old = allocate_view<Kokkos::View<double*, mem>>("bitgraph::pagerank::old", n, false);
   auto w = allocate_view<Kokkos::View<double*, mem>>("bitgraph::pagerank::scaled", n, false);
-  Kokkos::deep_copy(exec, r, 1.0 / n);
+  auto y = allocate_view<Kokkos::View<double*, mem>>("bitgraph::pagerank::product", n, false);
   const double d = opts.damping;
   const bool redistribute = opts.dangling == pagerank_dangling::redistribute;
+  // Out-degrees scale the ranks; the product reads the in-edges (A^T), a pattern (weights ignored).
+  const auto& out_ptr = g.csr.row_ptr;
+  csr_graph<mem> at = g.in_csr();
+  at.has_weights = false;
+  at.weights = {};
+  const bool bits = opts.product == pagerank_product::bits ||
+                    (opts.product == pagerank_product::automatic && detail::bits_pay<ExecSpace>(at, g.in_b2sr()));
+  double sink = 0;
+  Kokkos::parallel_reduce("bitgraph::pagerank::init", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+                          detail::pagerank_init_functor<mem>{out_ptr, r, w, d, 1.0 / n}, sink);
   mxv_options mo;
   mo.algorithm = opts.algorithm;
   mo.direction = mxv_direction::pull;
+  const Kokkos::View<const double*, mem> wc = w;
   for (int it = 1; it <= opts.max_iterations; ++it) {
     res.iterations = it;
-    // w = d * r / outdeg (0 for sinks); the sinks' rank is summed for redistribution.
-    double sink = 0;
-    Kokkos::parallel_reduce("bitgraph::pagerank::scale", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
-                            detail::pagerank_scale_functor<mem>{g.csr.row_ptr, old, r, w, d}, sink);
     const double teleport = (1.0 - d) / n + (redistribute ? d * sink / n : 0.0);
-    Kokkos::deep_copy(exec, r, teleport);
-    mxv(exec, r, no_mask{}, accumulate_with<plus_monoid<double>>{}, S{}, g.in_b2sr(),
-        Kokkos::View<const double*, mem>(w), mo);
-    double change = 0;
-    Kokkos::parallel_reduce("bitgraph::pagerank::change", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
-                            detail::pagerank_change_functor<mem>{r, old}, change);
-    res.last_change = change;
-    if (change < opts.tolerance) break;
+    if (bits)
+      mxv(exec, y, no_mask{}, no_accumulator{}, S{}, g.in_b2sr(), wc, mo);
+    else
+      mxv(exec, y, no_mask{}, no_accumulator{}, S{}, at, wc, mo);
+    detail::pagerank_sums sums;
+    Kokkos::parallel_reduce("bitgraph::pagerank::update", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+                            detail::pagerank_update_functor<mem>{out_ptr, y, r, w, d, teleport}, sums);
+    sink = sums.sink;
+    res.last_change = sums.change;
+    if (sums.change < opts.tolerance) break;
   }
   exec.fence();
   return res;

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "bitgraph/algorithms/bfs.hpp"
 #include "bitgraph/algorithms/detail/sssp_kernels.hpp"
 #include "bitgraph/algorithms/detail/step_path.hpp"
 #include "bitgraph/algorithms/graph.hpp"
@@ -20,6 +21,9 @@
 
 namespace bitgraph {
 
+/// How `sssp` relaxes when every weight is 1.
+enum class sssp_method : std::uint8_t { automatic, bfs, bellman_ford };
+
 /// Options of `sssp`.
 struct sssp_options {
   /// Use the graph's edge weights (CSR values) when it has them; false treats every edge as weight 1
@@ -31,6 +35,9 @@ struct sssp_options {
   /// upper bounds on the distances and `converged = false`; benchmarks use it to time rounds on
   /// graphs whose diameter runs to thousands of rounds.
   int max_iterations = 0;
+  /// Unit weights: `automatic` takes the direction-optimised BFS (its levels are the distances; a round is a
+  /// level), `bellman_ford` the unit-weight B2SR products. Weighted graphs always run frontier Bellman-Ford.
+  sssp_method method = sssp_method::automatic;
 };
 
 /// Result of `sssp`: distances (+infinity for unreachable vertices) and the number of relaxation rounds.
@@ -44,7 +51,9 @@ struct sssp_result {
 
 /// Shortest-path distances from `source` (+infinity where unreachable) by frontier Bellman-Ford over
 /// MIN_PLUS: SpMSpV of the improved vertices over the CSR weights for a weighted graph (with
-/// `opts.use_weights`), else unit weights on the B2SR bits (`vxm`, in `opts.direction`). `opts.algorithm`
+/// `opts.use_weights`), else unit weights: by default the direction-optimised `bfs` (the level of a vertex is
+/// its distance; round k finds distance k, the last round finds none), or (`sssp_method::bellman_ford`) products
+/// on the B2SR bits (`vxm`, in `opts.direction`). `opts.algorithm`
 /// goes to the SpMSpV and the unit-weight pulls as given; a unit-weight product that may push (any
 /// direction but pull) gets `detail::portable_step_path` of it, since the pushes have only the portable
 /// kernel. Weighted graphs need non-negative weights (checked); either way the rounds end after at most
@@ -109,6 +118,18 @@ sssp_result<memory_space_t<ExecSpace>> sssp(const ExecSpace& exec, const bit_gra
                            Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, next.nnz),
                            detail::sssp_frontier_values_functor<mem>{frontier.values, frontier.indices, dist});
     }
+  } else if (opts.method != sssp_method::bellman_ford) {
+    // Unit weights: BFS levels are the distances. Round k of Bellman-Ford finds distance k and one more round
+    // finds nothing, so a traversal of depth D counts D + 1 rounds; a cap of k rounds keeps depths <= k.
+    bfs_options bo;
+    bo.parents = false;
+    bo.algorithm = opts.algorithm;
+    bo.max_depth = opts.max_iterations;
+    auto b = bfs(exec, g, source, bo);
+    Kokkos::parallel_for("bitgraph::sssp::levels_to_dist", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+                         detail::sssp_levels_to_dist_functor<mem>{b.levels, dist, inf});
+    res.converged = opts.max_iterations == 0 || b.depth < opts.max_iterations;
+    res.iterations = res.converged ? b.depth + 1 : opts.max_iterations;
   } else {
     // Unit weights on the bits: x holds the distances of the vertices improved last round (identity
     // elsewhere); t = A^T x over MIN_PLUS; keep the improvements.

@@ -4,6 +4,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 
@@ -63,14 +64,32 @@ struct bfs_found_to_frontier_functor {
   }
 };
 
-/// "bitgraph::bfs::push_queue", one thread per queued vertex: claims its unvisited out-neighbours (one
-/// winner of the atomic OR each), levels and parents them and appends them to `out`.
+/// "bitgraph::bfs::degree_scan": qoff(q) = the out-degrees of the queued vertices before q (exclusive scan);
+/// the total is the frontier's edge count m_f.
 template <class Mem>
-struct bfs_push_queue_functor {
+struct bfs_degree_scan_functor {
+  Kokkos::View<const offset_t*, Mem> row_ptr;
+  Kokkos::View<const vertex_t*, Mem> in;
+  Kokkos::View<offset_t*, Mem> qoff;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const offset_t q, offset_t& upd, const bool final) const {
+    const vertex_t i = in(q);
+    if (final) qoff(q) = upd;
+    upd += row_ptr(i + 1) - row_ptr(i);
+  }
+};
+
+/// "bitgraph::bfs::expand_edges", one thread per edge of the frontier: edge e belongs to the queued vertex q
+/// with qoff(q) <= e < qoff(q + 1) (binary search), so a hub's row is spread over as many threads as it has
+/// entries. Claims the unvisited neighbour (one winner of the atomic OR), levels, parents and queues it.
+template <class Mem>
+struct bfs_expand_edges_functor {
   Kokkos::View<std::uint32_t*, Mem> visited;
   Kokkos::View<const offset_t*, Mem> row_ptr;
   Kokkos::View<const vertex_t*, Mem> col;
   Kokkos::View<const vertex_t*, Mem> in;
+  Kokkos::View<const offset_t*, Mem> qoff;
+  offset_t in_len;
   Kokkos::View<vertex_t*, Mem> out;
   Kokkos::View<offset_t, Mem> counter;
   Kokkos::View<level_t*, Mem> levels;
@@ -78,17 +97,172 @@ struct bfs_push_queue_functor {
   bool with_parents;
   level_t d;
 
-  KOKKOS_INLINE_FUNCTION void operator()(const offset_t q) const {
-    const vertex_t i = in(q);
-    for (offset_t pos = row_ptr(i); pos < row_ptr(i + 1); ++pos) {
-      const vertex_t j = col(pos);
-      const std::uint32_t bit = std::uint32_t(1) << (j & 31);
-      // A plain read first: most neighbours of a BFS frontier are already visited.
-      if (visited(j >> 5) & bit) continue;
-      if (Kokkos::atomic_fetch_or(&visited(j >> 5), bit) & bit) continue;
-      levels(j) = d;
-      if (with_parents) parents(j) = i;
-      out(atomic_fetch_add_offset(&counter(), 1)) = j;
+  KOKKOS_INLINE_FUNCTION void operator()(const offset_t e) const {
+    offset_t lo = 0, hi = in_len;  // qoff(lo) <= e < qoff(hi), with qoff(in_len) the total
+    while (hi - lo > 1) {
+      const offset_t mid = lo + (hi - lo) / 2;
+      if (qoff(mid) <= e)
+        lo = mid;
+      else
+        hi = mid;
+    }
+    const vertex_t i = in(lo);
+    const vertex_t j = col(row_ptr(i) + (e - qoff(lo)));
+    const std::uint32_t bit = std::uint32_t(1) << (j & 31);
+    if (visited(j >> 5) & bit) return;
+    if (Kokkos::atomic_fetch_or(&visited(j >> 5), bit) & bit) return;
+    levels(j) = d;
+    if (with_parents) parents(j) = i;
+    out(atomic_fetch_add_offset(&counter(), 1)) = j;
+  }
+};
+
+/// State of `bfs_small_frontier_functor`, read back once per launch.
+struct bfs_small_state {
+  offset_t len = 0;      ///< length of the current queue
+  offset_t edges = 0;    ///< its out-degree sum (m_f)
+  double unvisited = 0;  ///< edges still to check (m_u, GAP's edges_to_check)
+  offset_t levels = 0;   ///< levels expanded by the launch
+  offset_t parity = 0;   ///< 0: the current queue is `a`, 1: `b`
+};
+
+/// "bitgraph::bfs::small_frontier": one team runs level after level while the frontier stays small, so a
+/// high-diameter graph (a grid: thousands of levels of a few thousand vertices) pays one launch and one
+/// read-back for many levels instead of two launches and two read-backs per level. Each level: the team's
+/// threads take the queued vertices (a thread per vertex: small frontiers have few edges, `max_edges`),
+/// claim and queue the unvisited neighbours and add their degrees to the next m_f; then one thread decides
+/// whether to go on. It stops when the queue empties, outgrows `max_len` or `max_edges`, after `max_levels` levels, or
+/// (with `pull_alpha` > 0) the next frontier has more than m_u / alpha edges, where a pull would take over.
+template <class ExecSpace>
+struct bfs_small_frontier_functor {
+  using mem = memory_space_t<ExecSpace>;
+  using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  Kokkos::View<std::uint32_t*, mem> visited;
+  Kokkos::View<const offset_t*, mem> row_ptr;
+  Kokkos::View<const vertex_t*, mem> col;
+  Kokkos::View<vertex_t*, mem> a, b;
+  Kokkos::View<offset_t*, mem> counters;  ///< [0] next length, [1] next m_f
+  Kokkos::View<bfs_small_state, mem> state;
+  Kokkos::View<level_t*, mem> levels;
+  Kokkos::View<vertex_t*, mem> parents;
+  bool with_parents;
+  level_t first_level;
+  offset_t max_len, max_edges, max_levels;
+  double pull_alpha;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member& team) const {
+    bfs_small_state s = state();
+    offset_t stop = 0;
+    while (stop == 0) {
+      const auto in = s.parity ? b : a;
+      const auto out = s.parity ? a : b;
+      const level_t d = first_level + level_t(s.levels);
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, s.len), [&](const offset_t q) {
+        const vertex_t i = in(q);
+        offset_t found_edges = 0;
+        for (offset_t pos = row_ptr(i); pos < row_ptr(i + 1); ++pos) {
+          const vertex_t j = col(pos);
+          const std::uint32_t bit = std::uint32_t(1) << (j & 31);
+          if (visited(j >> 5) & bit) continue;
+          if (Kokkos::atomic_fetch_or(&visited(j >> 5), bit) & bit) continue;
+          levels(j) = d;
+          if (with_parents) parents(j) = i;
+          out(atomic_fetch_add_offset(&counters(0), 1)) = j;
+          found_edges += row_ptr(j + 1) - row_ptr(j);
+        }
+        if (found_edges) atomic_fetch_add_offset(&counters(1), found_edges);
+      });
+      team.team_barrier();
+      // One thread reads the counters (atomically: other threads' atomics went past its cache), resets them
+      // and decides; the others learn the outcome through the broadcast.
+      offset_t len = 0, edges = 0;
+      Kokkos::single(Kokkos::PerTeam(team), [&]() {
+        len = atomic_fetch_add_offset(&counters(0), 0);
+        edges = atomic_fetch_add_offset(&counters(1), 0);
+        Kokkos::atomic_exchange(&counters(0), offset_t(0));
+        Kokkos::atomic_exchange(&counters(1), offset_t(0));
+      });
+      team.team_broadcast(len, 0);
+      team.team_broadcast(edges, 0);
+      s.unvisited -= double(s.edges);
+      s.len = len;
+      s.edges = edges;
+      s.parity ^= 1;
+      ++s.levels;
+      if (len == 0 || len > max_len || edges > max_edges || s.levels >= max_levels ||
+          (pull_alpha > 0 && double(edges) * pull_alpha > s.unvisited))
+        stop = 1;
+    }
+    Kokkos::single(Kokkos::PerTeam(team), [&]() { state() = s; });
+  }
+};
+
+/// "bitgraph::bfs::pull_csr", one thread per vertex: an unvisited vertex scans its in-row (CSR of A^T) for a
+/// vertex set in `input` and stops at the first (bottom-up step with early exit); it gets level d and that
+/// parent. `input` is the frontier, or the visited set (operand reuse: an unvisited vertex's visited
+/// in-neighbours all have level d - 1). Nothing is claimed here: `bfs_commit_found` turns the levels into bits.
+template <class Mem>
+struct bfs_pull_csr_functor {
+  Kokkos::View<const std::uint32_t*, Mem> visited;
+  Kokkos::View<const std::uint32_t*, Mem> input;
+  Kokkos::View<const offset_t*, Mem> row_ptr;
+  Kokkos::View<const vertex_t*, Mem> col;
+  Kokkos::View<level_t*, Mem> levels;
+  Kokkos::View<vertex_t*, Mem> parents;
+  bool with_parents;
+  level_t d;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const vertex_t v) const {
+    if ((visited(v >> 5) >> (v & 31)) & 1u) return;
+    for (offset_t pos = row_ptr(v); pos < row_ptr(v + 1); ++pos) {
+      const vertex_t u = col(pos);
+      if ((input(u >> 5) >> (u & 31)) & 1u) {
+        levels(v) = d;
+        if (with_parents) parents(v) = u;
+        return;
+      }
+    }
+  }
+};
+
+/// "bitgraph::bfs::commit_found", one thread per bitmap word: the unvisited vertices a pull gave level d join
+/// `visited` and form `next`; sums them.
+template <class Mem>
+struct bfs_commit_found_functor {
+  Kokkos::View<std::uint32_t*, Mem> visited;
+  Kokkos::View<std::uint32_t*, Mem> next;
+  Kokkos::View<const level_t*, Mem> levels;
+  std::uint64_t n;
+  level_t d;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t k, offset_t& acc) const {
+    std::uint32_t todo = ~visited(k), bits = 0;
+    while (todo) {
+      const int b = count_trailing_zeros(todo);
+      todo &= todo - 1;
+      const std::uint64_t v = k * 32 + b;
+      if (v >= n) break;
+      if (levels(v) == d) bits |= std::uint32_t(1) << b;
+    }
+    next(k) = bits;
+    if (!bits) return;
+    visited(k) |= bits;
+    acc += popcount(bits);
+  }
+};
+
+/// "bitgraph::bfs::frontier_edges", one thread per bitmap word: the out-degree sum of the set vertices.
+template <class Mem>
+struct bfs_frontier_edges_functor {
+  Kokkos::View<const std::uint32_t*, Mem> words;
+  Kokkos::View<const offset_t*, Mem> row_ptr;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t k, offset_t& acc) const {
+    std::uint32_t bits = words(k);
+    while (bits) {
+      const vertex_t v = vertex_t(k * 32 + count_trailing_zeros(bits));
+      bits &= bits - 1;
+      acc += row_ptr(v + 1) - row_ptr(v);
     }
   }
 };
@@ -164,28 +338,107 @@ void bfs_found_to_frontier(const ExecSpace& exec, const bitmap<memory_space_t<Ex
                        bfs_found_to_frontier_functor<mem>{next.words, visited.words, found, parents, visited.n, copy});
 }
 
-/// One queue push step: every unvisited out-neighbour j of a queued vertex i is claimed (the atomic OR
-/// on `visited` has exactly one winner), gets level d (and parent i) and is appended to `out`. Returns
-/// the new queue's length; one 8-byte read-back per level is all the host sees.
+/// The out-degree sum of the queued vertices (m_f), with `qoff` their exclusive scan (the queue push's row
+/// offsets). Reads the sum back.
 template <class ExecSpace>
-offset_t bfs_push_queue(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& a,
-                        Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>> in, offset_t in_len,
-                        Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> out,
-                        Kokkos::View<offset_t, memory_space_t<ExecSpace>> counter,
-                        bitmap<memory_space_t<ExecSpace>>& visited,
-                        Kokkos::View<level_t*, memory_space_t<ExecSpace>> levels,
-                        Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> parents, level_t d) {
+offset_t bfs_queue_edges(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& a,
+                         Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>> queue, offset_t len,
+                         Kokkos::View<offset_t*, memory_space_t<ExecSpace>> qoff) {
   using mem = memory_space_t<ExecSpace>;
-  const bool with_parents = parents.extent(0) > 0;
+  offset_t total = 0;
+  if (len == 0) return 0;
+  Kokkos::parallel_scan("bitgraph::bfs::degree_scan",
+                        Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, len),
+                        bfs_degree_scan_functor<mem>{a.row_ptr, queue, qoff}, total);
+  return total;
+}
+
+/// One edge-balanced queue push level: every unvisited out-neighbour j of a queued vertex i is claimed (the
+/// atomic OR on `visited` has exactly one winner), gets level d (and parent i) and is appended to `out`; the
+/// `edges` = m_f entries are spread one per thread, so hubs do not serialise. Returns the new queue's length
+/// (one read-back).
+template <class ExecSpace>
+offset_t bfs_expand_queue(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& a,
+                          Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>> in, offset_t len,
+                          Kokkos::View<const offset_t*, memory_space_t<ExecSpace>> qoff, offset_t edges,
+                          Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> out,
+                          Kokkos::View<offset_t, memory_space_t<ExecSpace>> counter,
+                          bitmap<memory_space_t<ExecSpace>>& visited,
+                          Kokkos::View<level_t*, memory_space_t<ExecSpace>> levels,
+                          Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> parents, level_t d) {
+  using mem = memory_space_t<ExecSpace>;
   Kokkos::deep_copy(exec, counter, offset_t(0));
-  Kokkos::parallel_for("bitgraph::bfs::push_queue",
-                       Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, in_len),
-                       bfs_push_queue_functor<mem>{visited.words, a.row_ptr, a.col_idx, in, out, counter, levels,
-                                                   parents, with_parents, d});
+  if (edges > 0)
+    Kokkos::parallel_for("bitgraph::bfs::expand_edges",
+                         Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, edges),
+                         bfs_expand_edges_functor<mem>{visited.words, a.row_ptr, a.col_idx, in, qoff, len, out, counter,
+                                                       levels, parents, parents.extent(0) > 0, d});
   offset_t found = 0;
   Kokkos::deep_copy(exec, found, counter);
   exec.fence();
   return found;
+}
+
+/// The width of the small-frontier team on `exec` (what `bfs_small_frontier` launches).
+template <class ExecSpace>
+int bfs_small_team(const ExecSpace& exec) {
+  Kokkos::TeamPolicy<ExecSpace> probe(exec, 1, 1);
+  return std::min(1024, probe.team_size_max(bfs_small_frontier_functor<ExecSpace>{}, Kokkos::ParallelForTag()));
+}
+
+/// Runs `bfs_small_frontier_functor` from level `first_level` on the queue in `qa` (its length and m_f in
+/// `s`, parity 0), one team as wide as the space allows. Returns the state after the launch: how many levels
+/// it expanded and which of `qa` / `qb` holds the current queue.
+template <class ExecSpace>
+bfs_small_state bfs_small_frontier(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& a,
+                                   Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> qa,
+                                   Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> qb,
+                                   Kokkos::View<offset_t*, memory_space_t<ExecSpace>> counters,
+                                   Kokkos::View<bfs_small_state, memory_space_t<ExecSpace>> state, bfs_small_state s,
+                                   bitmap<memory_space_t<ExecSpace>>& visited,
+                                   Kokkos::View<level_t*, memory_space_t<ExecSpace>> levels,
+                                   Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> parents, level_t first_level,
+                                   offset_t max_len, offset_t max_edges, offset_t max_levels, double pull_alpha) {
+  s.levels = 0;
+  s.parity = 0;
+  Kokkos::deep_copy(exec, state, s);
+  Kokkos::deep_copy(exec, counters, offset_t(0));
+  bfs_small_frontier_functor<ExecSpace> f{visited.words, a.row_ptr, a.col_idx, qa,         qb,
+                                          counters,      state,     levels,    parents,    parents.extent(0) > 0,
+                                          first_level,   max_len,   max_edges, max_levels, pull_alpha};
+  Kokkos::parallel_for("bitgraph::bfs::small_frontier", Kokkos::TeamPolicy<ExecSpace>(exec, 1, bfs_small_team(exec)),
+                       f);
+  Kokkos::deep_copy(exec, s, state);
+  exec.fence();
+  return s;
+}
+
+/// One bottom-up pull level over the in-edge CSR (see `bfs_pull_csr_functor`), then the commit: `next` = the
+/// vertices found, `visited` |= next. Returns |next|.
+template <class ExecSpace>
+offset_t bfs_pull_csr(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& at,
+                      bitmap<memory_space_t<ExecSpace>>& visited, const bitmap<memory_space_t<ExecSpace>>& input,
+                      bitmap<memory_space_t<ExecSpace>>& next, Kokkos::View<level_t*, memory_space_t<ExecSpace>> levels,
+                      Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> parents, level_t d) {
+  using mem = memory_space_t<ExecSpace>;
+  Kokkos::parallel_for("bitgraph::bfs::pull_csr", Kokkos::RangePolicy<ExecSpace>(exec, 0, at.n),
+                       bfs_pull_csr_functor<mem>{visited.words, input.words, at.row_ptr, at.col_idx, levels, parents,
+                                                 parents.extent(0) > 0, d});
+  offset_t count = 0;
+  Kokkos::parallel_reduce("bitgraph::bfs::commit_found", Kokkos::RangePolicy<ExecSpace>(exec, 0, next.words.extent(0)),
+                          bfs_commit_found_functor<mem>{visited.words, next.words, levels, visited.n, d}, count);
+  return count;
+}
+
+/// The out-degree sum of the vertices set in `f` (m_f of a bitmap frontier). Reads it back.
+template <class ExecSpace>
+offset_t bfs_bitmap_edges(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& a,
+                          const bitmap<memory_space_t<ExecSpace>>& f) {
+  using mem = memory_space_t<ExecSpace>;
+  offset_t total = 0;
+  Kokkos::parallel_reduce("bitgraph::bfs::frontier_edges", Kokkos::RangePolicy<ExecSpace>(exec, 0, f.words.extent(0)),
+                          bfs_frontier_edges_functor<mem>{f.words, a.row_ptr}, total);
+  return total;
 }
 
 }  // namespace bitgraph::detail

@@ -65,4 +65,16 @@ struct sssp_relax_bits_functor {
   }
 };
 
+/// "bitgraph::sssp::levels_to_dist": unit-weight distances from BFS levels (infinity where unreached).
+template <class Mem>
+struct sssp_levels_to_dist_functor {
+  Kokkos::View<const level_t*, Mem> levels;
+  Kokkos::View<double*, Mem> dist;
+  double inf;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const vertex_t v) const {
+    dist(v) = levels(v) == unreached_level ? inf : double(levels(v));
+  }
+};
+
 }  // namespace bitgraph::detail
