@@ -89,7 +89,7 @@ TEMPLATE_TEST_CASE("BFS passes its validator in every mode and all modes agree",
           for (auto pk : {bfs_push_kernel::queue, bfs_push_kernel::spmspv, bfs_push_kernel::b2sr}) {
             for (bool parents : {true, false}) {
               for (auto alg : test::kernel_paths<TestType>()) {
-                // Pulls over the CSR or the bits; queue pushes with and without the small-frontier team; the
+                // Pulls over the CSR or the bits; queue pushes with and without batched levels; the
                 // switch as tuned (alpha 15, beta 18) or eager (every level with a frontier edge pulls).
                 const int variant = int(pk) + 2 * parents + int(alg);
                 INFO(gcase.name << " T=" << t << " source=" << source << " mode=" << int(mode) << " push=" << int(pk)
@@ -101,7 +101,7 @@ TEMPLATE_TEST_CASE("BFS passes its validator in every mode and all modes agree",
                 o.algorithm = alg;
                 o.operand_reuse = source % 2 == 0;
                 o.pull_kernel = variant % 2 ? bfs_pull_kernel::b2sr : bfs_pull_kernel::csr;
-                o.small_frontier_team = variant % 3 != 1;
+                o.batch_levels = variant % 3 != 1;
                 if (variant % 4 == 3) o.alpha = o.beta = 1e6;
                 auto r = bfs(exec, bg, source, o);
                 auto lv = host(r.levels);

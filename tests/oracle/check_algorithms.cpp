@@ -113,15 +113,15 @@ void check_bfs(context& ctx, const graph_under_test& g) {
       o.beta = ratios[rng() % 4];
       o.merge = merges[rng() % 4];
       o.pull_kernel = rng() % 2 ? bfs_pull_kernel::csr : bfs_pull_kernel::b2sr;
-      o.small_frontier_team = rng() % 2 != 0;
+      o.batch_levels = rng() % 2 != 0;
       const std::string what = cat(
           "source ", src, ", ", mode_name(o.mode), "/",
           o.push_kernel == bfs_push_kernel::b2sr     ? "b2sr"
           : o.push_kernel == bfs_push_kernel::spmspv ? "spmspv"
                                                      : "queue",
           o.parents ? "" : ", no parents", o.operand_reuse ? "" : ", no reuse", o.early_exit ? "" : ", no early exit",
-          o.pull_kernel == bfs_pull_kernel::csr ? ", csr pull" : ", b2sr pull",
-          o.small_frontier_team ? ", small team" : "", ", alpha=", o.alpha, ", beta=", o.beta, ", ", cfg.str());
+          o.pull_kernel == bfs_pull_kernel::csr ? ", csr pull" : ", b2sr pull", o.batch_levels ? ", batched" : "",
+          ", alpha=", o.alpha, ", beta=", o.beta, ", ", cfg.str());
       bfs_result<mem_space> r;
       try {
         r = bfs(ctx.exec, bg, src, o);

@@ -4,6 +4,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -61,10 +62,9 @@ struct bfs_options {
   double beta = 18;
   bool early_exit = true;     ///< pull rows stop at the first parent found (Boolean OR / ANY)
   bool operand_reuse = true;  ///< pull from the visited set instead of the frontier (A^T v ∧ ¬v = A^T f ∧ ¬v)
-  /// Queue pushes run level after level inside one launch of one team while the frontier stays small (at most
-  /// 16 vertices and 64 edges per team thread), with one read-back per launch: high-diameter graphs pay
-  /// per level a team barrier instead of launches and read-backs.
-  bool small_frontier_team = true;
+  /// Queue pushes over a graph whose out-degrees are all at most `narrow_degree` queue up to 256 levels per
+  /// read-back once past level 16 (grids: thousands of levels, each too small to hide a launch and a read-back).
+  bool batch_levels = true;
   /// Stop after this level (0: traverse the whole reach); vertices farther away stay unreached.
   level_t max_depth = 0;
   op_algorithm algorithm = op_algorithm::automatic;  ///< forwarded to the ops
@@ -88,18 +88,18 @@ struct bfs_result {
 /// BFS from `source`: the level of every vertex (-1 where unreached) and, with `opts.parents`, a BFS tree,
 /// plus the depth, the reached vertices and the edges traversed. Each level is one step in the direction
 /// `opts.mode` picks (direction-optimised: Beamer's switch on edges and vertices, `alpha` / `beta`): a push
-/// (per `opts.push_kernel`: the edge-balanced queue kernel — one thread per frontier edge, so hubs do not
-/// serialise, and a single team running many levels per launch while the frontier is small — SpMSpV, or a
-/// B2SR scatter) or a pull (per `opts.pull_kernel`: bottom-up over the in-edge CSR with early exit, or the masked
-/// B2SR product). `opts.algorithm` goes to the B2SR pulls and SpMSpV pushes as given; the B2SR pushes, which
-/// have only the portable kernel, get `detail::portable_step_path` of it.
-/// Work: a queue push level scans the frontier's out-rows (O(n + m) over a push-only run); an SpMSpV or B2SR
-/// push level the frontier's rows or tile rows; a CSR pull level the in-rows of the unvisited vertices up to
-/// their first parent, a B2SR pull the tiles of the unvisited rows (fewer with early exit); bitmap steps add
-/// O(n / 32) per level.
-/// Throws `invalid_argument_error` when source >= n, alpha / beta are not positive or max_depth is negative,
-/// `unsupported_error` for a CUDA path on a host space, `allocation_error` when a buffer does not fit. Reads one or two
-/// counts back per level (one per small-frontier launch) and fences `exec` before it returns.
+/// (per `opts.push_kernel`: the queue kernel — one thread per frontier edge, so hubs do not serialise, or one per
+/// frontier vertex when none has more than `detail::bfs_narrow_degree` out-edges, with up to 256 levels per
+/// read-back on graphs without such vertices (`opts.batch_levels`) — SpMSpV, or a B2SR scatter) or a pull (per
+/// `opts.pull_kernel`: bottom-up over the in-edge CSR with early exit, or the masked B2SR product). `opts.algorithm`
+/// goes to the B2SR pulls and SpMSpV pushes as given; the B2SR pushes, which have only the portable kernel, get
+/// `detail::portable_step_path` of it. Work: a queue push level scans the frontier's out-rows (O(n + m) over a
+/// push-only run); an SpMSpV or B2SR push level the frontier's rows or tile rows; a CSR pull level the in-rows of the
+/// unvisited vertices up to their first parent, a B2SR pull the tiles of the unvisited rows (fewer with early exit);
+/// bitmap steps add O(n / 32) per level. Throws `invalid_argument_error` when source >= n, alpha / beta are not
+/// positive or max_depth is negative, `unsupported_error` for a CUDA path on a host space, `allocation_error` when a
+/// buffer does not fit. Reads one or two counts back per level (once per batch of levels) and fences `exec` before it
+/// returns.
 template <class ExecSpace>
 bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
                                           vertex_t source, const bfs_options& opts = {});
@@ -136,10 +136,13 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
   bool sparse_valid = true;  // frontier_sparse: made by SpMSpV pushes
   bool queue_valid = false;  // queue: made by queue pushes (allocated at the first)
   Kokkos::View<vertex_t*, mem> queue, queue_next;
-  Kokkos::View<offset_t*, mem> qoff, small_counters;
-  Kokkos::View<offset_t, mem> queue_counter;
-  Kokkos::View<detail::bfs_small_state, mem> small_state;
+  Kokkos::View<offset_t*, mem> qoff, ring;
   offset_t queue_len = 0;
+  // The queue's statistics (known after a queue push) and whether qoff holds its degree scan.
+  detail::bfs_queue_stats qs;
+  bool stats_known = false, qoff_valid = false;
+  std::int64_t graph_widest = -1;  // the graph's largest out-degree, measured when batching is considered
+  offset_t batch = 4;              // levels per read-back, doubled per batch up to 256
   offset_t nf = 1, prev_nf = 0;
   // Beamer's switch: the frontier's out-edges against the edges not yet checked (GAP's edges_to_check).
   double unchecked = double(g.csr.nnz);
@@ -148,7 +151,6 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
   const bool csr_pull = opts.pull_kernel == bfs_pull_kernel::csr || (opts.pull_kernel == bfs_pull_kernel::automatic &&
                                                                      !detail::bits_pay<ExecSpace>(g.in_csr(), at));
   const bool queue_push = opts.push_kernel == bfs_push_kernel::queue;
-  const offset_t team = opts.small_frontier_team ? offset_t(detail::bfs_small_team(exec)) : 0;
 
   mxv_options mo;
   mo.algorithm = opts.algorithm;
@@ -163,7 +165,7 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
       queue = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::bfs::queue", n, false);
       queue_next = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::bfs::queue_next", n, false);
       qoff = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::bfs::queue_offsets", n, false);
-      queue_counter = Kokkos::View<offset_t, mem>("bitgraph::bfs::queue_counter");
+      ring = Kokkos::View<offset_t*, mem>("bitgraph::bfs::level_stats", 3 * detail::bfs_ring_slots);
     }
     if (!queue_valid) {
       auto s = to_sparse(exec, frontier_bits);
@@ -172,6 +174,7 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
                         Kokkos::subview(s.indices, std::make_pair(offset_t(0), s.nnz)));
       queue_valid = true;
     }
+    qoff_valid = true;
     return detail::bfs_queue_edges(exec, g.csr, Kokkos::View<const vertex_t*, mem>(queue), queue_len, qoff);
   };
 
@@ -196,7 +199,7 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
     offset_t mf = 0;
     if (!pulling) {
       if (queue_push) {
-        mf = queue_edges();
+        mf = stats_known ? qs.edges : queue_edges();
       } else if (opts.mode == bfs_mode::direction_optimized) {
         mf = detail::bfs_bitmap_edges(exec, g.csr, frontier_bits);
       }
@@ -209,6 +212,7 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
         // The pull left a bitmap frontier: the queue push needs it as a queue, and its m_f.
         if (queue_push) {
           queue_valid = false;
+          stats_known = false;
           mf = queue_edges();
         }
       }
@@ -216,35 +220,44 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
     prev_nf = nf;
     if (!pulling) unchecked -= double(mf);
     if (!pulling && queue_push) {
-      if (team > 0 && queue_len <= 16 * team && mf <= 64 * team) {
-        // Small frontier: one team runs levels d, d + 1, ... until the frontier grows or empties.
-        if (small_counters.extent(0) == 0) {
-          small_counters = Kokkos::View<offset_t*, mem>("bitgraph::bfs::small_counters", 2);
-          small_state = Kokkos::View<detail::bfs_small_state, mem>("bitgraph::bfs::small_state");
+      if (stats_known && qs.widest <= detail::bfs_narrow_degree) {
+        // No hub in the frontier: a thread per queued vertex, and on a narrow graph past its first levels, many
+        // levels per read-back.
+        offset_t count = 1;
+        if (opts.batch_levels && d > 16) {
+          if (graph_widest < 0) graph_widest = std::int64_t(detail::bfs_max_degree(exec, g.csr));
+          if (graph_widest <= std::int64_t(detail::bfs_narrow_degree))
+            count = batch = std::min<offset_t>(2 * batch, 256);
         }
-        detail::bfs_small_state st;
-        st.len = queue_len;
-        st.edges = mf;
-        st.unvisited = unchecked + double(mf);  // the launch subtracts each level's m_f itself
-        st = detail::bfs_small_frontier(exec, g.csr, queue, queue_next, small_counters, small_state, st, visited,
-                                        res.levels, parents, d, 16 * team, 64 * team,
-                                        opts.max_depth > 0 ? offset_t(opts.max_depth - d + 1) : offset_t(n) + 1,
-                                        opts.mode == bfs_mode::direction_optimized ? opts.alpha : 0.0);
-        if (st.parity) std::swap(queue, queue_next);
-        unchecked = st.unvisited;
-        res.directions.append(std::size_t(st.levels), 'p');
-        d += level_t(st.levels) - 1;
-        nf = st.len;
+        if (opts.max_depth > 0) count = std::min<offset_t>(count, offset_t(opts.max_depth - d + 1));
+        const offset_t threads =
+            std::max<offset_t>(1, std::min<offset_t>(std::max<offset_t>(4 * queue_len, 1024), exec.concurrency()));
+        const auto done = detail::bfs_expand_levels(exec, g.csr, queue, queue_next, ring, qs, visited, res.levels,
+                                                    parents, d, count, threads);
+        res.directions.append(std::size_t(done.found), 'p');
+        if (done.found % 2) std::swap(queue, queue_next);
+        unchecked -= double(done.expanded_edges);
+        if (done.found < count) {  // level d + found found nothing: the traversal is over
+          res.depth = d + level_t(done.found) - 1;
+          break;
+        }
+        d += level_t(count) - 1;
+        qs = done.last;
       } else {
         res.directions += 'p';
+        if (!qoff_valid) mf = queue_edges();
         // The step claims, levels and queues the new vertices itself: no commit pass.
-        nf = detail::bfs_expand_queue(exec, g.csr, Kokkos::View<const vertex_t*, mem>(queue), queue_len,
-                                      Kokkos::View<const offset_t*, mem>(qoff), mf, queue_next, queue_counter, visited,
+        qs = detail::bfs_expand_queue(exec, g.csr, Kokkos::View<const vertex_t*, mem>(queue), queue_len,
+                                      Kokkos::View<const offset_t*, mem>(qoff), mf, queue_next,
+                                      Kokkos::subview(ring, std::make_pair(offset_t(0), offset_t(3))), visited,
                                       res.levels, parents, d);
         std::swap(queue, queue_next);
       }
+      nf = qs.len;
       queue_len = nf;
       queue_valid = true;
+      stats_known = true;
+      qoff_valid = false;
       bits_valid = false;
       sparse_valid = false;
     } else if (pulling && csr_pull) {
@@ -257,6 +270,7 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
       std::swap(frontier_bits, next);
       bits_valid = true;
       queue_valid = false;
+      stats_known = false;
       sparse_valid = false;
     } else {
       if (!bits_valid) {
@@ -335,6 +349,7 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
       std::swap(frontier_bits, next);
       bits_valid = true;
       queue_valid = false;
+      stats_known = false;
     }
     if (nf == 0) {
       res.depth = d - 1;

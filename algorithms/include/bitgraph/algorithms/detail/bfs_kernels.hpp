@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <utility>
+#include <vector>
 
 #include "bitgraph/core/bits.hpp"
 #include "bitgraph/core/execution.hpp"
@@ -81,7 +83,8 @@ struct bfs_degree_scan_functor {
 
 /// "bitgraph::bfs::expand_edges", one thread per edge of the frontier: edge e belongs to the queued vertex q
 /// with qoff(q) <= e < qoff(q + 1) (binary search), so a hub's row is spread over as many threads as it has
-/// entries. Claims the unvisited neighbour (one winner of the atomic OR), levels, parents and queues it.
+/// entries. Claims the unvisited neighbour (one winner of the atomic OR), levels, parents and queues it, and adds
+/// it to the next frontier's statistics.
 template <class Mem>
 struct bfs_expand_edges_functor {
   Kokkos::View<std::uint32_t*, Mem> visited;
@@ -91,7 +94,7 @@ struct bfs_expand_edges_functor {
   Kokkos::View<const offset_t*, Mem> qoff;
   offset_t in_len;
   Kokkos::View<vertex_t*, Mem> out;
-  Kokkos::View<offset_t, Mem> counter;
+  Kokkos::View<offset_t*, Mem> stats;  ///< the next frontier's [length, out-edges, largest out-degree]
   Kokkos::View<level_t*, Mem> levels;
   Kokkos::View<vertex_t*, Mem> parents;
   bool with_parents;
@@ -113,87 +116,81 @@ struct bfs_expand_edges_functor {
     if (Kokkos::atomic_fetch_or(&visited(j >> 5), bit) & bit) return;
     levels(j) = d;
     if (with_parents) parents(j) = i;
-    out(atomic_fetch_add_offset(&counter(), 1)) = j;
+    out(atomic_fetch_add_offset(&stats(0), 1)) = j;
+    const offset_t dj = row_ptr(j + 1) - row_ptr(j);
+    if (dj) {
+      atomic_fetch_add_offset(&stats(1), dj);
+      Kokkos::atomic_fetch_max(&stats(2), dj);
+    }
   }
 };
 
-/// State of `bfs_small_frontier_functor`, read back once per launch.
-struct bfs_small_state {
-  offset_t len = 0;      ///< length of the current queue
-  offset_t edges = 0;    ///< its out-degree sum (m_f)
-  double unvisited = 0;  ///< edges still to check (m_u, GAP's edges_to_check)
-  offset_t levels = 0;   ///< levels expanded by the launch
-  offset_t parity = 0;   ///< 0: the current queue is `a`, 1: `b`
+/// A frontier whose out-degrees are all at most this takes a thread per vertex (no degree scan, and levels can
+/// be batched); wider frontiers a thread per edge.
+inline constexpr offset_t bfs_narrow_degree = 64;
+
+/// Slots of the statistics ring of batched levels: slot k holds the frontier of level k (mod the slots) as
+/// [length, out-edges, largest out-degree].
+inline constexpr offset_t bfs_ring_slots = 258;
+
+/// "bitgraph::bfs::expand_vertices", a fixed number of threads striding over the queue of level d - 1, whose
+/// length the previous kernel left in the statistics ring: no read-back between levels, so the host can queue
+/// many levels of a high-diameter graph (a grid: thousands of levels of a few thousand vertices) and read the
+/// ring once. One thread per queued vertex: used only where no frontier vertex has many out-edges (the caller
+/// knows the largest out-degree, of this frontier or of the whole graph). Thread 0 clears the slot of level
+/// d + 1.
+template <class Mem>
+struct bfs_expand_vertices_functor {
+  Kokkos::View<std::uint32_t*, Mem> visited;
+  Kokkos::View<const offset_t*, Mem> row_ptr;
+  Kokkos::View<const vertex_t*, Mem> col;
+  Kokkos::View<vertex_t*, Mem> in, out;
+  Kokkos::View<offset_t*, Mem> ring;
+  Kokkos::View<level_t*, Mem> levels;
+  Kokkos::View<vertex_t*, Mem> parents;
+  bool with_parents;
+  level_t d;
+  offset_t threads;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const offset_t t) const {
+    const offset_t cur = 3 * (offset_t(d) % bfs_ring_slots), prev = 3 * (offset_t(d - 1) % bfs_ring_slots);
+    if (t == 0) {
+      const offset_t next = 3 * (offset_t(d + 1) % bfs_ring_slots);
+      ring(next) = ring(next + 1) = ring(next + 2) = 0;
+    }
+    const offset_t len = ring(prev);
+    offset_t edges = 0, widest = 0;
+    for (offset_t q = t; q < len; q += threads) {
+      const vertex_t i = in(q);
+      for (offset_t pos = row_ptr(i); pos < row_ptr(i + 1); ++pos) {
+        const vertex_t j = col(pos);
+        const std::uint32_t bit = std::uint32_t(1) << (j & 31);
+        // A plain read first: most neighbours of a BFS frontier are already visited.
+        if (visited(j >> 5) & bit) continue;
+        if (Kokkos::atomic_fetch_or(&visited(j >> 5), bit) & bit) continue;
+        levels(j) = d;
+        if (with_parents) parents(j) = i;
+        out(atomic_fetch_add_offset(&ring(cur), 1)) = j;
+        const offset_t dj = row_ptr(j + 1) - row_ptr(j);
+        edges += dj;
+        widest = dj > widest ? dj : widest;
+      }
+    }
+    if (edges) {
+      atomic_fetch_add_offset(&ring(cur + 1), edges);
+      Kokkos::atomic_fetch_max(&ring(cur + 2), widest);
+    }
+  }
 };
 
-/// "bitgraph::bfs::small_frontier": one team runs level after level while the frontier stays small, so a
-/// high-diameter graph (a grid: thousands of levels of a few thousand vertices) pays one launch and one
-/// read-back for many levels instead of two launches and two read-backs per level. Each level: the team's
-/// threads take the queued vertices (a thread per vertex: small frontiers have few edges, `max_edges`),
-/// claim and queue the unvisited neighbours and add their degrees to the next m_f; then one thread decides
-/// whether to go on. It stops when the queue empties, outgrows `max_len` or `max_edges`, after `max_levels` levels, or
-/// (with `pull_alpha` > 0) the next frontier has more than m_u / alpha edges, where a pull would take over.
-template <class ExecSpace>
-struct bfs_small_frontier_functor {
-  using mem = memory_space_t<ExecSpace>;
-  using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
-  Kokkos::View<std::uint32_t*, mem> visited;
-  Kokkos::View<const offset_t*, mem> row_ptr;
-  Kokkos::View<const vertex_t*, mem> col;
-  Kokkos::View<vertex_t*, mem> a, b;
-  Kokkos::View<offset_t*, mem> counters;  ///< [0] next length, [1] next m_f
-  Kokkos::View<bfs_small_state, mem> state;
-  Kokkos::View<level_t*, mem> levels;
-  Kokkos::View<vertex_t*, mem> parents;
-  bool with_parents;
-  level_t first_level;
-  offset_t max_len, max_edges, max_levels;
-  double pull_alpha;
+/// "bitgraph::bfs::max_degree": the largest out-degree of the graph.
+template <class Mem>
+struct bfs_max_degree_functor {
+  Kokkos::View<const offset_t*, Mem> row_ptr;
 
-  KOKKOS_INLINE_FUNCTION void operator()(const member& team) const {
-    bfs_small_state s = state();
-    offset_t stop = 0;
-    while (stop == 0) {
-      const auto in = s.parity ? b : a;
-      const auto out = s.parity ? a : b;
-      const level_t d = first_level + level_t(s.levels);
-      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, s.len), [&](const offset_t q) {
-        const vertex_t i = in(q);
-        offset_t found_edges = 0;
-        for (offset_t pos = row_ptr(i); pos < row_ptr(i + 1); ++pos) {
-          const vertex_t j = col(pos);
-          const std::uint32_t bit = std::uint32_t(1) << (j & 31);
-          if (visited(j >> 5) & bit) continue;
-          if (Kokkos::atomic_fetch_or(&visited(j >> 5), bit) & bit) continue;
-          levels(j) = d;
-          if (with_parents) parents(j) = i;
-          out(atomic_fetch_add_offset(&counters(0), 1)) = j;
-          found_edges += row_ptr(j + 1) - row_ptr(j);
-        }
-        if (found_edges) atomic_fetch_add_offset(&counters(1), found_edges);
-      });
-      team.team_barrier();
-      // One thread reads the counters (atomically: other threads' atomics went past its cache), resets them
-      // and decides; the others learn the outcome through the broadcast.
-      offset_t len = 0, edges = 0;
-      Kokkos::single(Kokkos::PerTeam(team), [&]() {
-        len = atomic_fetch_add_offset(&counters(0), 0);
-        edges = atomic_fetch_add_offset(&counters(1), 0);
-        Kokkos::atomic_exchange(&counters(0), offset_t(0));
-        Kokkos::atomic_exchange(&counters(1), offset_t(0));
-      });
-      team.team_broadcast(len, 0);
-      team.team_broadcast(edges, 0);
-      s.unvisited -= double(s.edges);
-      s.len = len;
-      s.edges = edges;
-      s.parity ^= 1;
-      ++s.levels;
-      if (len == 0 || len > max_len || edges > max_edges || s.levels >= max_levels ||
-          (pull_alpha > 0 && double(edges) * pull_alpha > s.unvisited))
-        stop = 1;
-    }
-    Kokkos::single(Kokkos::PerTeam(team), [&]() { state() = s; });
+  KOKKOS_INLINE_FUNCTION void operator()(const vertex_t v, offset_t& acc) const {
+    const offset_t dv = row_ptr(v + 1) - row_ptr(v);
+    if (dv > acc) acc = dv;
   }
 };
 
@@ -353,64 +350,94 @@ offset_t bfs_queue_edges(const ExecSpace& exec, const csr_graph<memory_space_t<E
   return total;
 }
 
+/// Statistics of a queue: [length, out-edges, largest out-degree].
+struct bfs_queue_stats {
+  offset_t len = 0, edges = 0, widest = 0;
+};
+
 /// One edge-balanced queue push level: every unvisited out-neighbour j of a queued vertex i is claimed (the
 /// atomic OR on `visited` has exactly one winner), gets level d (and parent i) and is appended to `out`; the
-/// `edges` = m_f entries are spread one per thread, so hubs do not serialise. Returns the new queue's length
-/// (one read-back).
+/// `edges` = m_f entries are spread one per thread, so hubs do not serialise. Returns the new queue's
+/// statistics (one read-back of `stats`).
 template <class ExecSpace>
-offset_t bfs_expand_queue(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& a,
-                          Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>> in, offset_t len,
-                          Kokkos::View<const offset_t*, memory_space_t<ExecSpace>> qoff, offset_t edges,
-                          Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> out,
-                          Kokkos::View<offset_t, memory_space_t<ExecSpace>> counter,
-                          bitmap<memory_space_t<ExecSpace>>& visited,
-                          Kokkos::View<level_t*, memory_space_t<ExecSpace>> levels,
-                          Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> parents, level_t d) {
+bfs_queue_stats bfs_expand_queue(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& a,
+                                 Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>> in, offset_t len,
+                                 Kokkos::View<const offset_t*, memory_space_t<ExecSpace>> qoff, offset_t edges,
+                                 Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> out,
+                                 Kokkos::View<offset_t*, memory_space_t<ExecSpace>> stats,
+                                 bitmap<memory_space_t<ExecSpace>>& visited,
+                                 Kokkos::View<level_t*, memory_space_t<ExecSpace>> levels,
+                                 Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> parents, level_t d) {
   using mem = memory_space_t<ExecSpace>;
-  Kokkos::deep_copy(exec, counter, offset_t(0));
+  Kokkos::deep_copy(exec, stats, offset_t(0));
   if (edges > 0)
     Kokkos::parallel_for("bitgraph::bfs::expand_edges",
                          Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, edges),
-                         bfs_expand_edges_functor<mem>{visited.words, a.row_ptr, a.col_idx, in, qoff, len, out, counter,
+                         bfs_expand_edges_functor<mem>{visited.words, a.row_ptr, a.col_idx, in, qoff, len, out, stats,
                                                        levels, parents, parents.extent(0) > 0, d});
+  offset_t h[3] = {0, 0, 0};
+  Kokkos::deep_copy(exec, Kokkos::View<offset_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(h, 3),
+                    stats);
+  exec.fence();
+  return {h[0], h[1], h[2]};
+}
+
+/// Levels first_level, first_level + 1, ... (`count` of them, queued without read-backs) by
+/// `bfs_expand_vertices_functor`, from the queue in `qa` (statistics `s`); the queues alternate between `qa` and
+/// `qb`. The traversal ended at the first level that found none.
+/// What `bfs_expand_levels` did: levels that found vertices, the last one's statistics, and the out-edges of the
+/// frontiers it expanded after the first (for Beamer's switch).
+struct bfs_levels_done {
   offset_t found = 0;
-  Kokkos::deep_copy(exec, found, counter);
+  bfs_queue_stats last;
+  offset_t expanded_edges = 0;
+};
+
+template <class ExecSpace>
+bfs_levels_done bfs_expand_levels(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& a,
+                                  Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> qa,
+                                  Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> qb,
+                                  Kokkos::View<offset_t*, memory_space_t<ExecSpace>> ring, bfs_queue_stats s,
+                                  bitmap<memory_space_t<ExecSpace>>& visited,
+                                  Kokkos::View<level_t*, memory_space_t<ExecSpace>> levels,
+                                  Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> parents, level_t first_level,
+                                  offset_t count, offset_t threads) {
+  using mem = memory_space_t<ExecSpace>;
+  std::vector<offset_t> h(3 * bfs_ring_slots, 0);
+  const offset_t prev = 3 * (offset_t(first_level - 1) % bfs_ring_slots);
+  h[prev] = s.len;
+  h[prev + 1] = s.edges;
+  h[prev + 2] = s.widest;
+  using host_view = Kokkos::View<offset_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+  Kokkos::deep_copy(exec, ring, host_view(h.data(), h.size()));
+  for (offset_t k = 0; k < count; ++k) {
+    const bool even = k % 2 == 0;
+    Kokkos::parallel_for("bitgraph::bfs::expand_vertices",
+                         Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, threads),
+                         bfs_expand_vertices_functor<mem>{visited.words, a.row_ptr, a.col_idx, even ? qa : qb,
+                                                          even ? qb : qa, ring, levels, parents, parents.extent(0) > 0,
+                                                          level_t(first_level + level_t(k)), threads});
+  }
+  Kokkos::deep_copy(exec, host_view(h.data(), h.size()), ring);
   exec.fence();
-  return found;
+  bfs_levels_done r;
+  r.last = s;
+  for (; r.found < count; ++r.found) {
+    const offset_t slot = 3 * (offset_t(first_level + level_t(r.found)) % bfs_ring_slots);
+    if (h[slot] == 0) break;
+    if (r.found + 1 < count) r.expanded_edges += h[slot + 1];
+    r.last = {h[slot], h[slot + 1], h[slot + 2]};
+  }
+  return r;
 }
 
-/// The width of the small-frontier team on `exec` (what `bfs_small_frontier` launches).
+/// The largest out-degree of `a` (one read-back).
 template <class ExecSpace>
-int bfs_small_team(const ExecSpace& exec) {
-  Kokkos::TeamPolicy<ExecSpace> probe(exec, 1, 1);
-  return std::min(1024, probe.team_size_max(bfs_small_frontier_functor<ExecSpace>{}, Kokkos::ParallelForTag()));
-}
-
-/// Runs `bfs_small_frontier_functor` from level `first_level` on the queue in `qa` (its length and m_f in
-/// `s`, parity 0), one team as wide as the space allows. Returns the state after the launch: how many levels
-/// it expanded and which of `qa` / `qb` holds the current queue.
-template <class ExecSpace>
-bfs_small_state bfs_small_frontier(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& a,
-                                   Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> qa,
-                                   Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> qb,
-                                   Kokkos::View<offset_t*, memory_space_t<ExecSpace>> counters,
-                                   Kokkos::View<bfs_small_state, memory_space_t<ExecSpace>> state, bfs_small_state s,
-                                   bitmap<memory_space_t<ExecSpace>>& visited,
-                                   Kokkos::View<level_t*, memory_space_t<ExecSpace>> levels,
-                                   Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> parents, level_t first_level,
-                                   offset_t max_len, offset_t max_edges, offset_t max_levels, double pull_alpha) {
-  s.levels = 0;
-  s.parity = 0;
-  Kokkos::deep_copy(exec, state, s);
-  Kokkos::deep_copy(exec, counters, offset_t(0));
-  bfs_small_frontier_functor<ExecSpace> f{visited.words, a.row_ptr, a.col_idx, qa,         qb,
-                                          counters,      state,     levels,    parents,    parents.extent(0) > 0,
-                                          first_level,   max_len,   max_edges, max_levels, pull_alpha};
-  Kokkos::parallel_for("bitgraph::bfs::small_frontier", Kokkos::TeamPolicy<ExecSpace>(exec, 1, bfs_small_team(exec)),
-                       f);
-  Kokkos::deep_copy(exec, s, state);
-  exec.fence();
-  return s;
+offset_t bfs_max_degree(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& a) {
+  offset_t widest = 0;
+  Kokkos::parallel_reduce("bitgraph::bfs::max_degree", Kokkos::RangePolicy<ExecSpace>(exec, 0, a.n),
+                          bfs_max_degree_functor<memory_space_t<ExecSpace>>{a.row_ptr}, Kokkos::Max<offset_t>(widest));
+  return widest;
 }
 
 /// One bottom-up pull level over the in-edge CSR (see `bfs_pull_csr_functor`), then the commit: `next` = the
