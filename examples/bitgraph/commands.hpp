@@ -493,7 +493,7 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
     } else if (a == "cc") {
       components_options co;
       co.algorithm = alg;
-      row.mode = bg.directed() ? "weak" : "fastsv";
+      row.mode = bg.directed() ? "weak, afforest" : "afforest";
       components_result<mem> r;
       for (int k = 0; k < opts.repeat; ++k)
         row.seconds.push_back(timed(exec, [&] { r = connected_components(exec, bg, co); }));
