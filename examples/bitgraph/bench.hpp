@@ -168,6 +168,8 @@ int run_bench(const ExecSpace& exec, const options& opts) {
                      .set("baseline_median_seconds", r.baseline_seconds)
                      .set("speedup", speedup));
     }
+    // After every graph to a file; to stdout (`--json -`) once, at the end, so that it holds one document.
+    if (!table && opts.json_path == "-") return;
     auto out = report;
     out.set("graphs", jgraphs).set("rows", jrows);
     write_json(opts, out);
@@ -509,17 +511,30 @@ int run_bench(const ExecSpace& exec, const options& opts) {
     jgraphs.push(jg);
     emit(false);
   };
+  std::vector<std::string> failed;
   for (const auto& spec : graphs) {
     try {
       bench_graph(spec);
     } catch (const std::exception& e) {
       // One graph that does not fit (memory, a baseline's limits) must not lose the others' results.
       std::fprintf(stderr, "bench: %s failed: %s\n", spec.c_str(), e.what());
+      failed.push_back(spec);
       jgraphs.push(json::object().set("graph", spec).set("error", std::string(e.what())));
       emit(false);
     }
   }
   emit(true);
+  // The JSON keeps what was measured; the exit status says whether all of it was (CI's bench step can fail).
+  std::size_t failed_rows = 0;
+  for (const auto& r : rows)
+    if (r.baseline.find("failed") != std::string::npos) ++failed_rows;
+  if (!failed.empty() || failed_rows > 0) {
+    std::string names;
+    for (const auto& f : failed) names += (names.empty() ? "" : ", ") + f;
+    std::fprintf(stderr, "bench: FAILED: %zu of %zu graphs failed%s%s, %zu rows with a failed baseline\n",
+                 failed.size(), graphs.size(), names.empty() ? "" : ": ", names.c_str(), failed_rows);
+    return 1;
+  }
   return 0;
 }
 

@@ -18,7 +18,8 @@ struct options {
   std::string space;                    ///< serial | openmp | cuda; default: the best enabled
   bool validate = false;                ///< check results with the validators
   int repeat = 1;                       ///< timed repetitions per algorithm
-  std::string json_path;                ///< write a JSON report here
+  std::string json_path;                ///< write a JSON report here ("-": to `json_fd`)
+  int json_fd = -1;                     ///< `--json -`: the original stdout (the tables then go to stderr)
   std::string bfs_mode = "do";          ///< do | push | pull | tc
   std::string reorder = "auto";         ///< tc: auto | none | rcm | jaccard | degree | random
   std::string update = "auto";          ///< tc: auto | eager | lazy
@@ -33,7 +34,6 @@ struct options {
   std::vector<std::string> kernels;     ///< bench: only the rows whose kernel starts with one of these
   std::vector<std::string> graphs;      ///< bench: only these graphs of the suite (specs as the suite writes them)
   std::string bmv_balance = "auto";     ///< bench: work split of the BMV rows (auto | rows | tiles)
-  std::string out_dir;                  ///< bench: directory for per-suite files
 };
 
 /// Entry points, one instantiation per enabled execution space (space_*.cpp).

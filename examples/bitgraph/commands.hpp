@@ -2,19 +2,23 @@
 // print a table and optionally a JSON report. Templated on the execution space (space_*.cpp).
 #pragma once
 
+#include <unistd.h>
 #include <Kokkos_Core.hpp>
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <mutex>
 #include <random>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -73,8 +77,9 @@ json hybrid_report(const hybrid_matrix<Mem>& hy, offset_t nnz, double seconds) {
       .set("conversion_seconds", seconds);
 }
 
-/// Prints "  ... <what> (N s)" to stderr while a phase runs longer than a second, so that long
-/// conversions show progress; silent for short phases.
+/// Prints "  <what> ... N s" to stderr while a phase runs longer than a second, so that long
+/// conversions show progress; silent for short phases. On a terminal the line is redrawn every second (`\r`);
+/// elsewhere (a log file, a pipe) plain lines are written, after 1 s and then every 10 s, and no `\r`.
 class progress_line {
  public:
   explicit progress_line(std::string what) : what_(std::move(what)), worker_([this] { watch(); }) {}
@@ -85,20 +90,32 @@ class progress_line {
     }
     cv_.notify_all();
     worker_.join();
-    if (printed_) std::fprintf(stderr, "\r  %s: done in %.1f s            \n", what_.c_str(), elapsed());
+    if (printed_)
+      std::fprintf(stderr, terminal_ ? "\r  %s: done in %.1f s            \n" : "  %s: done in %.1f s\n", what_.c_str(),
+                   elapsed());
   }
 
  private:
   double elapsed() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
   void watch() {
     std::unique_lock<std::mutex> lock(m_);
-    while (!cv_.wait_for(lock, std::chrono::seconds(1), [this] { return done_; })) {
-      std::fprintf(stderr, "\r  %s ... %.0f s", what_.c_str(), elapsed());
+    for (int tick = 1; !cv_.wait_for(lock, tick_, [this] { return done_; }); ++tick) {
+      if (terminal_)
+        std::fprintf(stderr, "\r  %s ... %.0f s", what_.c_str(), elapsed());
+      else if (tick == 1 || tick % 10 == 0)
+        std::fprintf(stderr, "  %s ... %.0f s\n", what_.c_str(), elapsed());
       std::fflush(stderr);
       printed_ = true;
     }
   }
   std::string what_;
+  const bool terminal_ = isatty(STDERR_FILENO) == 1;
+  /// One second, or `BITGRAPH_PROGRESS_MS` milliseconds (1..60000; tests use it to see progress lines at once).
+  const std::chrono::milliseconds tick_ = [] {
+    const char* env = std::getenv("BITGRAPH_PROGRESS_MS");
+    const long ms = env ? std::strtol(env, nullptr, 10) : 1000;
+    return std::chrono::milliseconds(ms >= 1 && ms <= 60000 ? ms : 1000);
+  }();
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
   std::mutex m_;
   std::condition_variable cv_;
@@ -173,12 +190,30 @@ inline double median(std::vector<double> v) {
   return v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
 }
 
+/// Writes the JSON report to `--json FILE`, or to the original stdout for `--json -`. Every write is checked: a
+/// report that did not reach its file (a full disk, a closed pipe) throws `error`.
 inline void write_json(const options& opts, const json& report) {
   if (opts.json_path.empty()) return;
-  std::ofstream f(opts.json_path);
-  if (!f) throw error("bitgraph: cannot write '" + opts.json_path + "'");
-  report.write(f);
-  f << "\n";
+  std::ostringstream os;
+  report.write(os);
+  os << "\n";
+  const std::string text = os.str();
+  if (opts.json_path == "-") {
+    std::size_t done = 0;
+    while (done < text.size()) {
+      const auto w = ::write(opts.json_fd, text.data() + done, text.size() - done);
+      if (w < 0 && errno == EINTR) continue;
+      if (w <= 0) throw error(std::string("bitgraph: cannot write the JSON report to stdout: ") + std::strerror(errno));
+      done += static_cast<std::size_t>(w);
+    }
+    return;
+  }
+  std::FILE* f = std::fopen(opts.json_path.c_str(), "w");
+  if (!f) throw error("bitgraph: cannot write '" + opts.json_path + "': " + std::strerror(errno));
+  const bool written = std::fwrite(text.data(), 1, text.size(), f) == text.size() && std::fflush(f) == 0;
+  const int err = errno;
+  if (std::fclose(f) != 0 || !written)
+    throw error("bitgraph: cannot write '" + opts.json_path + "': " + std::strerror(written ? errno : err));
 }
 
 inline json header_json(const options& opts, std::string_view space) {

@@ -1,14 +1,23 @@
 // `bitgraph`: command-line front end of BitGraph (info, run, bench) over any enabled execution space.
+#include <unistd.h>
 #include <Kokkos_Core.hpp>
 
+#include <cerrno>
+#include <charconv>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <exception>
+#include <initializer_list>
 #include <string>
 #include <string_view>
+#include <system_error>
+#include <vector>
 
 #include "bitgraph/core/error.hpp"
 #include "bitgraph/core/version_info.hpp"
+#include "bitgraph/generators/graph_spec.hpp"
 #include "cli.hpp"
 #include "suites.hpp"
 
@@ -17,25 +26,37 @@ namespace {
 const char* usage = R"(bitgraph — bit-level graph analytics on Kokkos
 
 usage:
-  bitgraph info  --graph SPEC [--json FILE] [--space S]
+  bitgraph info  --graph SPEC [--json FILE|-] [--space S]
   bitgraph run   --graph SPEC [--algo bfs|sssp|pr|cc|tc|all[,...]] [--source N]
                  [--tile 4|8|16|32|64|auto] [--space serial|openmp|cuda] [--validate]
-                 [--repeat K] [--json FILE] [--bfs do|push|pull|tc] [--push queue|spmspv|b2sr]
+                 [--repeat K] [--json FILE|-] [--bfs do|push|pull|tc] [--push queue|spmspv|b2sr]
                  [--algorithm auto|generic|cuda-warp|cuda-mma] [--no-parents] [--tc-method auto|oriented|bmm]
                  [--reorder auto|none|rcm|jaccard|degree|random] [--update auto|eager|lazy]   (--bfs tc)
-  bitgraph bench --suite smoke|paper|h100 [--json FILE] [--runs R] [--out DIR] [--space S]
+  bitgraph bench --suite smoke|paper|h100 [--json FILE|-] [--runs R] [--space S] [--tile T]
                  [--kernels PREFIX[,...]] [--graphs SPEC[,...]] [--bmv-balance auto|rows|tiles]
+                 [--algorithm A]
 
 graph specs: kron:SCALE, urand:SCALE, grid2d:K, grid3d:K, rgg:SCALE, mycielski:K, file:PATH
   options after the spec: :seed=N :degree=N :weighted :directed :undirected :loops
                           :order=degree|cluster|rcm|random (relabel the built graph)
   e.g. kron:20, grid2d:2048, mycielski:12, file:tests/data/karate.mtx
 
+defaults: --graph kron:16, --algo bfs, --tile auto, --repeat 1, --bfs do, --push queue, --algorithm auto,
+  --tc-method auto, --reorder auto, --update auto, --suite smoke, --runs 10, --bmv-balance auto,
+  --space cuda if enabled, else openmp
+
 other options:
+  --json FILE       write the JSON report to FILE; `-` writes it to stdout (the tables then go to stderr)
   --cache-dir DIR   binary graph cache for file: specs (default $BITGRAPH_CACHE_DIR or ~/.cache/bitgraph)
   --no-cache        never read or write the cache
   --version         print the version
-Kokkos options (e.g. --kokkos-threads=N) are passed to Kokkos.
+  --help            print this text
+Kokkos options are passed to Kokkos: --kokkos-threads=N (1 to 1024), --kokkos-numa=N, --kokkos-device-id=N,
+  --kokkos-disable-warnings, --kokkos-tune-internals, --kokkos-tools-library=LIB, --kokkos-tools-args=ARGS,
+  --kokkos-tools-help.
+
+exit status: 0 success; 1 error (a graph that cannot be read, a failed bench graph or row, a failed write);
+  2 usage error (found before any work); 3 a result failed --validate.
 )";
 
 [[noreturn]] void bad_usage(const std::string& msg) {
@@ -56,6 +77,78 @@ std::vector<std::string> split_commas(const std::string& s) {
   return out;
 }
 
+/// The whole of `text` as a decimal integer in [lo, hi] (no sign, spaces, suffix or overflow), else a usage error
+/// naming the option.
+long long exact_integer(const std::string& name, const std::string& text, long long lo, long long hi) {
+  long long x = 0;
+  const char* b = text.data();
+  const char* e = b + text.size();
+  const auto [p, ec] = std::from_chars(b, e, x);
+  if (text.empty() || text[0] == '-' || text[0] == '+' || ec != std::errc{} || p != e || x < lo || x > hi)
+    bad_usage(name + " needs an integer from " + std::to_string(lo) + " to " + std::to_string(hi) + ", not '" + text +
+              "'");
+  return x;
+}
+
+/// `value` must be one of `allowed` (listed in the message otherwise).
+void one_of(const std::string& name, const std::string& value, std::initializer_list<const char*> allowed) {
+  std::string list;
+  std::size_t k = 0;
+  for (const char* a : allowed) {
+    if (value == a) return;
+    list += (k == 0 ? "" : (k + 1 == allowed.size() ? " or " : ", ")) + std::string(a);
+    ++k;
+  }
+  bad_usage(name + " must be " + list + ", not '" + value + "'");
+}
+
+/// Upper bound of --kokkos-threads and KOKKOS_NUM_THREADS: far beyond any host this runs on, far below what makes
+/// the OpenMP runtime crash (100,000 threads).
+constexpr long long max_threads = 1024;
+
+/// Checks a `--kokkos-*` option before Kokkos sees it (Kokkos 3.4 aborts or crashes on bad values).
+void check_kokkos_option(const std::string& a) {
+  const auto eq = a.find('=');
+  const std::string name = a.substr(0, eq);
+  const std::string value = eq == std::string::npos ? std::string() : a.substr(eq + 1);
+  auto needs_value = [&] {
+    if (eq == std::string::npos) bad_usage(name + " needs a value: " + name + "=N");
+  };
+  if (name == "--kokkos-threads") {
+    needs_value();
+    exact_integer(name, value, 1, max_threads);
+  } else if (name == "--kokkos-numa") {
+    needs_value();
+    exact_integer(name, value, 1, 1024);
+  } else if (name == "--kokkos-device-id") {
+    needs_value();
+    exact_integer(name, value, 0, 1024);
+  } else if (name == "--kokkos-tools-library" || name == "--kokkos-tools-args") {
+    needs_value();
+  } else if (name == "--kokkos-disable-warnings" || name == "--kokkos-tune-internals" ||
+             name == "--kokkos-tools-help") {
+    if (eq != std::string::npos) bad_usage(name + " takes no value");
+  } else {
+    bad_usage("unknown Kokkos option '" + a +
+              "' (bitgraph passes --kokkos-threads, --kokkos-numa, --kokkos-device-id, --kokkos-disable-warnings, "
+              "--kokkos-tune-internals, --kokkos-tools-library, --kokkos-tools-args, --kokkos-tools-help)");
+  }
+}
+
+/// Which commands take an option.
+struct option_scope {
+  const char* name;
+  bool info, run, bench;
+};
+constexpr option_scope scopes[] = {
+    {"--graph", true, true, false},      {"--algo", false, true, false},     {"--source", false, true, false},
+    {"--tile", false, true, true},       {"--validate", false, true, false}, {"--repeat", false, true, false},
+    {"--bfs", false, true, false},       {"--push", false, true, false},     {"--reorder", false, true, false},
+    {"--update", false, true, false},    {"--algorithm", false, true, true}, {"--no-parents", false, true, false},
+    {"--tc-method", false, true, false}, {"--suite", false, false, true},    {"--runs", false, false, true},
+    {"--kernels", false, false, true},   {"--graphs", false, false, true},   {"--bmv-balance", false, false, true},
+};
+
 bitgraph::cli::options parse(int argc, char** argv) {
   bitgraph::cli::options o;
   int i = 1;
@@ -64,82 +157,121 @@ bitgraph::cli::options parse(int argc, char** argv) {
     if (i + 1 >= argc) bad_usage(std::string("option ") + name + " needs a value");
     return argv[++i];
   };
-  auto number = [&](const char* name, const std::string& v) -> long long {
-    char* end = nullptr;
-    errno = 0;
-    const long long x = std::strtoll(v.c_str(), &end, 10);
-    if (v.empty() || *end != '\0' || errno != 0 || x < 0)
-      bad_usage(std::string(name) + " needs a non-negative integer, not '" + v + "'");
-    return x;
-  };
+  std::vector<std::string> given;
   for (; i < argc; ++i) {
     const std::string a = argv[i];
+    given.push_back(a);
     if (a == "--help" || a == "-h") {
       std::fputs(usage, stdout);
-      std::exit(0);
+      std::exit(std::fflush(stdout) == 0 && !std::ferror(stdout) ? 0 : 1);
     } else if (a == "--version") {
       std::printf("bitgraph %s\n", std::string(bitgraph::library_version()).c_str());
-      std::exit(0);
+      std::exit(std::fflush(stdout) == 0 && !std::ferror(stdout) ? 0 : 1);
     } else if (a == "--graph")
       o.graph = value("--graph");
     else if (a == "--algo") {
-      for (auto& x : split_commas(value("--algo"))) o.algos.push_back(x);
+      const auto list = split_commas(value("--algo"));
+      if (list.empty()) bad_usage("--algo needs at least one of bfs, sssp, pr, cc, tc, all");
+      for (auto& x : list) {
+        one_of("--algo", x, {"bfs", "sssp", "pr", "cc", "tc", "all"});
+        o.algos.push_back(x);
+      }
     } else if (a == "--source")
-      o.source = number("--source", value("--source"));
-    else if (a == "--tile")
+      o.source = static_cast<std::uint64_t>(exact_integer("--source", value("--source"), 0, 4294967294LL));
+    else if (a == "--tile") {
       o.tile = value("--tile");
-    else if (a == "--space")
+      one_of("--tile", o.tile, {"4", "8", "16", "32", "64", "auto"});
+    } else if (a == "--space") {
       o.space = value("--space");
-    else if (a == "--validate")
+      one_of("--space", o.space, {"serial", "openmp", "cuda"});
+    } else if (a == "--validate")
       o.validate = true;
     else if (a == "--repeat")
-      o.repeat = static_cast<int>(number("--repeat", value("--repeat")));
-    else if (a == "--json")
+      o.repeat = static_cast<int>(exact_integer("--repeat", value("--repeat"), 1, 10000));
+    else if (a == "--json") {
       o.json_path = value("--json");
-    else if (a == "--bfs")
+      if (o.json_path.empty()) bad_usage("--json needs a file name, or - for stdout");
+    } else if (a == "--bfs") {
       o.bfs_mode = value("--bfs");
-    else if (a == "--push") {
+      one_of("--bfs", o.bfs_mode, {"do", "push", "pull", "tc"});
+    } else if (a == "--push") {
       o.push_kernel = value("--push");
-      if (o.push_kernel != "queue" && o.push_kernel != "spmspv" && o.push_kernel != "b2sr")
-        bad_usage("--push must be queue, spmspv or b2sr, not '" + o.push_kernel + "'");
-    } else if (a == "--reorder")
+      one_of("--push", o.push_kernel, {"queue", "spmspv", "b2sr"});
+    } else if (a == "--reorder") {
       o.reorder = value("--reorder");
-    else if (a == "--update")
+      one_of("--reorder", o.reorder, {"auto", "none", "rcm", "jaccard", "degree", "random"});
+    } else if (a == "--update") {
       o.update = value("--update");
-    else if (a == "--algorithm")
+      one_of("--update", o.update, {"auto", "eager", "lazy"});
+    } else if (a == "--algorithm") {
       o.algorithm = value("--algorithm");
-    else if (a == "--no-parents")
+      one_of("--algorithm", o.algorithm, {"auto", "generic", "cuda-warp", "cuda-mma"});
+    } else if (a == "--no-parents")
       o.parents = false;
     else if (a == "--tc-method") {
       o.tc_method = value("--tc-method");
-      if (o.tc_method != "auto" && o.tc_method != "oriented" && o.tc_method != "bmm")
-        bad_usage("--tc-method must be auto, oriented or bmm, not '" + o.tc_method + "'");
+      one_of("--tc-method", o.tc_method, {"auto", "oriented", "bmm"});
     } else if (a == "--cache-dir")
       o.cache_dir = value("--cache-dir");
     else if (a == "--no-cache")
       o.no_cache = true;
-    else if (a == "--suite")
+    else if (a == "--suite") {
       o.suite = value("--suite");
-    else if (a == "--runs")
-      o.runs = static_cast<int>(number("--runs", value("--runs")));
+      one_of("--suite", o.suite, {"smoke", "paper", "h100"});
+    } else if (a == "--runs")
+      o.runs = static_cast<int>(exact_integer("--runs", value("--runs"), 1, 10000));
     else if (a == "--out")
-      o.out_dir = value("--out");
+      bad_usage("--out is not supported: bench writes one JSON report, named by --json FILE");
     else if (a == "--kernels") {
       for (auto& k : split_commas(value("--kernels"))) o.kernels.push_back(k);
     } else if (a == "--graphs") {
       for (auto& g : split_commas(value("--graphs"))) o.graphs.push_back(g);
     } else if (a == "--bmv-balance") {
       o.bmv_balance = value("--bmv-balance");
-      if (o.bmv_balance != "auto" && o.bmv_balance != "rows" && o.bmv_balance != "tiles")
-        bad_usage("--bmv-balance must be auto, rows or tiles, not '" + o.bmv_balance + "'");
+      one_of("--bmv-balance", o.bmv_balance, {"auto", "rows", "tiles"});
     } else if (a.rfind("--kokkos", 0) == 0)
-      continue;  // consumed by Kokkos
+      check_kokkos_option(a);  // passed to Kokkos
     else
       bad_usage("unknown option '" + a + "'");
   }
   if (o.command.empty()) bad_usage("missing command (info, run or bench)");
   if (o.command != "info" && o.command != "run" && o.command != "bench")
     bad_usage("unknown command '" + o.command + "'");
+  for (const auto& a : given)
+    for (const auto& s : scopes)
+      if (a == s.name && !(o.command == "info" ? s.info : o.command == "run" ? s.run : s.bench))
+        bad_usage(a + " is not an option of 'bitgraph " + o.command + "'");
+  if (o.command == "info" || o.command == "run") {
+    try {
+      (void)bitgraph::gen::parse_graph_spec(o.graph);
+    } catch (const bitgraph::error& e) {
+      bad_usage(std::string("--graph: ") + e.what());
+    }
+  } else {  // an unknown suite or a graph not in it is a usage error
+    try {
+      (void)bitgraph::cli::chosen_graphs(o);
+    } catch (const bitgraph::error& e) {
+      bad_usage(e.what());
+    }
+  }
+  if (const char* env = std::getenv("KOKKOS_NUM_THREADS")) exact_integer("KOKKOS_NUM_THREADS", env, 1, max_threads);
+  if (o.space.empty()) {
+#if defined(KOKKOS_ENABLE_CUDA)
+    o.space = "cuda";
+#elif defined(KOKKOS_ENABLE_OPENMP)
+    o.space = "openmp";
+#else
+    o.space = "serial";
+#endif
+  }
+  bool enabled = o.space == "serial";
+#if defined(KOKKOS_ENABLE_OPENMP)
+  enabled = enabled || o.space == "openmp";
+#endif
+#if defined(KOKKOS_ENABLE_CUDA)
+  enabled = enabled || o.space == "cuda";
+#endif
+  if (!enabled) bad_usage("execution space '" + o.space + "' is not enabled in this build");
   return o;
 }
 
@@ -151,44 +283,51 @@ int dispatch(const bitgraph::cli::options& o) {
   return bitgraph::cli::run_bench(exec, o);
 }
 
+int run(const bitgraph::cli::options& opts) {
+  if (opts.space == "serial") return dispatch<Kokkos::Serial>(opts);
+#if defined(KOKKOS_ENABLE_OPENMP)
+  if (opts.space == "openmp") return dispatch<Kokkos::OpenMP>(opts);
+#endif
+#if defined(KOKKOS_ENABLE_CUDA)
+  if (opts.space == "cuda") return dispatch<Kokkos::Cuda>(opts);
+#endif
+  throw bitgraph::unsupported_error("bitgraph: execution space '" + opts.space + "' is not enabled in this build");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   setenv("OMP_PROC_BIND", "false", 0);  // keeps Kokkos quiet; pinning is the user's choice
-  const auto opts = parse(argc, argv);
-  if (opts.command == "bench") {  // an unknown suite or a graph not in it is a usage error, found before Kokkos starts
-    try {
-      (void)bitgraph::cli::chosen_graphs(opts);
-    } catch (const bitgraph::error& e) {
-      bad_usage(e.what());
+  auto opts = parse(argc, argv);
+  if (opts.json_path == "-") {
+    // The JSON goes to the original stdout; everything else that would go there (tables) goes to stderr.
+    std::fflush(stdout);
+    opts.json_fd = dup(STDOUT_FILENO);
+    if (opts.json_fd < 0 || dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+      std::fprintf(stderr, "bitgraph: cannot set up --json -: %s\n", std::strerror(errno));
+      return 1;
     }
   }
-  Kokkos::ScopeGuard kokkos(argc, argv);
-  std::string space = opts.space;
-  if (space.empty()) {
-#if defined(KOKKOS_ENABLE_CUDA)
-    space = "cuda";
-#elif defined(KOKKOS_ENABLE_OPENMP)
-    space = "openmp";
-#else
-    space = "serial";
-#endif
-  }
+  int status = 1;
+  bool started = false;
   try {
-    if (space == "serial") return dispatch<Kokkos::Serial>(opts);
-#if defined(KOKKOS_ENABLE_OPENMP)
-    if (space == "openmp") return dispatch<Kokkos::OpenMP>(opts);
-#endif
-#if defined(KOKKOS_ENABLE_CUDA)
-    if (space == "cuda") return dispatch<Kokkos::Cuda>(opts);
-#endif
-    std::fprintf(stderr, "bitgraph: execution space '%s' is not enabled in this build\n", space.c_str());
-    return 2;
+    Kokkos::ScopeGuard kokkos(argc, argv);
+    started = true;
+    status = run(opts);
   } catch (const bitgraph::error& e) {
     std::fprintf(stderr, "bitgraph: error: %s\n", e.what());
-    return 1;
+    status = 1;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "bitgraph: unexpected error: %s\n", e.what());
-    return 1;
+    if (started)
+      std::fprintf(stderr, "bitgraph: unexpected error: %s\n", e.what());
+    else
+      std::fprintf(stderr, "bitgraph: cannot start Kokkos: %s\n", e.what());
+    status = 1;
   }
+  // Every write is checked: a table that did not reach stdout (a full disk, a closed pipe) is an error.
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    std::fprintf(stderr, "bitgraph: error: cannot write the output to stdout: %s\n", std::strerror(errno));
+    if (status == 0) status = 1;
+  }
+  return status;
 }

@@ -1,7 +1,11 @@
 # Runs one command line of the `bitgraph` CLI and checks its exit code and, optionally, that its output
 # (stdout and stderr together) matches a regular expression; ctest's own PASS_REGULAR_EXPRESSION would
-# ignore the exit code; and, optionally, that it does not match another (NOMATCH). Called as
-#   cmake -DEXIT=N [-DMATCH=REGEX] [-DNOMATCH=REGEX] -P expect.cmake -- PROGRAM ARG...
+# ignore the exit code; and, optionally, that it does not match another (NOMATCH). Optionally also: stdout alone
+# matches STDOUT_MATCH (e.g. `--json -` writes only the JSON there); the output holds no carriage return (NO_CR,
+# for progress lines in logs); the program runs with extra environment variables (ENV_VARS, a list of NAME=VALUE).
+# Called as
+#   cmake -DEXIT=N [-DMATCH=REGEX] [-DNOMATCH=REGEX] [-DSTDOUT_MATCH=REGEX] [-DNO_CR=ON] [-DENV_VARS=N=V;...]
+#         -P expect.cmake -- PROGRAM ARG...
 set(cmd)
 set(seen_separator FALSE)
 math(EXPR last "${CMAKE_ARGC} - 1")
@@ -15,6 +19,9 @@ endforeach()
 if(NOT cmd)
   message(FATAL_ERROR "expect.cmake: no command after --")
 endif()
+if(DEFINED ENV_VARS)
+  set(cmd ${CMAKE_COMMAND} -E env ${ENV_VARS} ${cmd})
+endif()
 execute_process(COMMAND ${cmd} RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 600)
 if(NOT "${code}" STREQUAL "${EXIT}")
   message(FATAL_ERROR "exit code ${code}, expected ${EXIT}\n--- output:\n${out}${err}")
@@ -24,4 +31,11 @@ if(DEFINED MATCH AND NOT "${out}${err}" MATCHES "${MATCH}")
 endif()
 if(DEFINED NOMATCH AND "${out}${err}" MATCHES "${NOMATCH}")
   message(FATAL_ERROR "output matches '${NOMATCH}', which it must not\n--- output:\n${out}${err}")
+endif()
+if(DEFINED STDOUT_MATCH AND NOT "${out}" MATCHES "${STDOUT_MATCH}")
+  message(FATAL_ERROR "stdout does not match '${STDOUT_MATCH}'\n--- stdout:\n${out}\n--- stderr:\n${err}")
+endif()
+string(ASCII 13 carriage_return)
+if(NO_CR AND "${out}${err}" MATCHES "${carriage_return}")
+  message(FATAL_ERROR "output holds a carriage return, which it must not\n--- output:\n${out}${err}")
 endif()
