@@ -3,14 +3,16 @@
 // usage: bitgraph_oracle [--graphs N] [--seed S] [--max-vertices N] [--data-dir DIR | --no-files]
 //                        [--graph SPEC]... [--file PATH]... [--op-seed S] [--self-test]
 //                        [--max-reports K] [--mxm-work-limit W] [--verbose] [Kokkos options]
+//        bitgraph_oracle --race SPEC [--race-runs R] [--json PATH]
 //
 // Runs N random graphs (a fixed list of edge cases first) and every Matrix Market file of LAGraph's
 // data directory through both libraries and compares BFS, SSSP, PageRank, connected components,
 // triangle counts, the CSR / B2SR structure, mxv / vxm / SpMSpV on every semiring, and the B2SR
 // matrix products. Prints every failure with a command line that replays its graph, then a summary;
-// exits 1 on any failure. --self-test corrupts BitGraph's side of every comparison and exits 1 unless
-// all those faults are reported (proof that no comparison is vacuous). ORACLE_GB_THREADS=<k> in the
-// environment sets GraphBLAS's thread count (default: its own choice).
+// exits 1 on any failure. --race times BitGraph's BFS and PageRank against LAGraph's on one graph, runs
+// interleaved, and exits 1 when either is more than 1.5x slower (issue 14's host target). --self-test corrupts
+// BitGraph's side of every comparison and exits 1 unless all those faults are reported (proof that no comparison is
+// vacuous). ORACLE_GB_THREADS=<k> in the environment sets GraphBLAS's thread count (default: its own choice).
 #include <Kokkos_Core.hpp>
 
 #include <algorithm>
@@ -34,7 +36,8 @@ namespace {
   std::cerr << "bitgraph_oracle: " << why
             << "\nusage: bitgraph_oracle [--graphs N] [--seed S] [--max-vertices N] [--data-dir DIR | --no-files]\n"
                "                       [--graph SPEC]... [--file PATH]... [--op-seed S] [--self-test]\n"
-               "                       [--max-reports K] [--mxm-work-limit W] [--verbose]\n";
+               "                       [--max-reports K] [--mxm-work-limit W] [--verbose]\n"
+               "       bitgraph_oracle --race SPEC [--race-runs R] [--json PATH]   (BFS, PageRank: time vs LAGraph)\n";
   std::exit(2);
 }
 
@@ -79,7 +82,15 @@ options parse(int argc, char* argv[]) {
       o.mxm_work_limit = number(a, next), ++i;
     else if (a == "--verbose")
       o.verbose = true;
-    else if (a == "-h" || a == "--help")
+    else if (a == "--race") {
+      if (next == nullptr) usage("--race needs a graph spec");
+      o.race = next, ++i;
+    } else if (a == "--race-runs")
+      o.race_runs = int(number(a, next)), ++i;
+    else if (a == "--json") {
+      if (next == nullptr) usage("--json needs a path");
+      o.json = next, ++i;
+    } else if (a == "-h" || a == "--help")
       usage("differential tests against SuiteSparse:GraphBLAS + LAGraph");
     else
       usage("unknown argument '" + a + "'");
@@ -174,6 +185,11 @@ int run(int argc, char* argv[]) {
   }
   tally t(opt.self_test, opt.max_reports);
   context ctx{opt, t, exec_space{}};
+  if (!opt.race.empty()) {
+    const int rc = run_race(ctx, opt.race, opt.race_runs, 1.5, opt.json);
+    gb::check_lagraph(LAGraph_Finalize(msg), "LAGraph_Finalize", msg);
+    return rc;
+  }
   const auto start = std::chrono::steady_clock::now();
   const bool selected = !opt.specs.empty() || !opt.file_list.empty();
   if (selected) {

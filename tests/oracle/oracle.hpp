@@ -136,6 +136,9 @@ struct options {
   int max_reports = 20;                    ///< failures printed in full
   bool verbose = false;                    ///< one line per graph
   std::uint64_t mxm_work_limit = 4000000;  ///< skip mxm when nnz(A) * max degree exceeds this
+  std::string race;                        ///< --race: time BFS and PageRank against LAGraph on this graph
+  int race_runs = 7;                       ///< --race-runs
+  std::string json;                        ///< --json: the race's results
 };
 
 /// A graph with both of its sides. The GraphBLAS side is built from the edge list (or read by LAGraph)
@@ -185,5 +188,9 @@ void check_components(context& ctx, const graph_under_test& g);
 void check_triangles(context& ctx, const graph_under_test& g);
 void check_mxv(context& ctx, const graph_under_test& g);  // and SpMSpV
 void check_mxm(context& ctx, const graph_under_test& g);
+
+/// --race: BitGraph's BFS and PageRank against LAGraph's on `spec`, `runs` each, interleaved; prints a table (and
+/// JSON to `json_path` when given) and returns 1 when a median is more than `bound` times LAGraph's.
+int run_race(context& ctx, const std::string& spec, int runs, double bound, const std::string& json_path);
 
 }  // namespace bitgraph::oracle
