@@ -158,11 +158,36 @@ std::uint64_t b2sr_bytes(const Matrix& b) {
          b.tile_bits.extent(0);
 }
 
-/// Loads the graph of `--graph`, printing the load line.
+/// Why the cache directory `dir` cannot hold cache files (created if missing, then a probe file written and
+/// removed), or "" when it can.
+inline std::string cache_directory_problem(const std::filesystem::path& dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) return ec.message();
+  if (!std::filesystem::is_directory(dir, ec)) return "not a directory";
+  const auto probe = dir / (".bitgraph-probe-" + std::to_string(::getpid()));
+  std::FILE* f = std::fopen(probe.c_str(), "wb");
+  if (!f) return std::strerror(errno);
+  const bool ok = std::fputc('x', f) != EOF && std::fflush(f) == 0;
+  const int err = errno;
+  std::fclose(f);
+  std::filesystem::remove(probe, ec);
+  return ok ? std::string() : std::strerror(err);
+}
+
+/// Loads the graph of `--graph`, printing the load line. An unusable cache directory is a warning: the graph is
+/// then read without the cache.
 template <class ExecSpace>
 csr_graph<memory_space_t<ExecSpace>> load(const ExecSpace& exec, const options& opts, io::load_report& rep) {
   io::load_options lo;
   lo.cache_dir = cache_directory(opts);
+  if (!lo.cache_dir.empty() && opts.graph.rfind("file:", 0) == 0) {
+    if (const auto problem = cache_directory_problem(lo.cache_dir); !problem.empty()) {
+      std::fprintf(stderr, "bitgraph: warning: cache directory '%s' is not usable (%s); reading without the cache\n",
+                   lo.cache_dir.c_str(), problem.c_str());
+      lo.cache_dir.clear();
+    }
+  }
   auto g = [&] {
     progress_line p("loading " + opts.graph);
     return io::load_graph(exec, opts.graph, lo, &rep);

@@ -2,10 +2,10 @@
 # (stdout and stderr together) matches a regular expression; ctest's own PASS_REGULAR_EXPRESSION would
 # ignore the exit code; and, optionally, that it does not match another (NOMATCH). Optionally also: stdout alone
 # matches STDOUT_MATCH (e.g. `--json -` writes only the JSON there); the output holds no carriage return (NO_CR,
-# for progress lines in logs); the program runs with extra environment variables (ENV_VARS, a list of NAME=VALUE).
-# Called as
+# for progress lines in logs); the program runs with extra environment variables (ENV_VARS, a list of NAME=VALUE);
+# its stdout goes to a file (STDOUT_FILE; the output checked is then stderr alone). Called as
 #   cmake -DEXIT=N [-DMATCH=REGEX] [-DNOMATCH=REGEX] [-DSTDOUT_MATCH=REGEX] [-DNO_CR=ON] [-DENV_VARS=N=V;...]
-#         -P expect.cmake -- PROGRAM ARG...
+#         [-DSTDOUT_FILE=PATH] -P expect.cmake -- PROGRAM ARG...
 set(cmd)
 set(seen_separator FALSE)
 math(EXPR last "${CMAKE_ARGC} - 1")
@@ -22,7 +22,12 @@ endif()
 if(DEFINED ENV_VARS)
   set(cmd ${CMAKE_COMMAND} -E env ${ENV_VARS} ${cmd})
 endif()
-execute_process(COMMAND ${cmd} RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 600)
+if(DEFINED STDOUT_FILE)  # stdout to a file (e.g. /dev/full: the program must notice the failed write)
+  execute_process(COMMAND ${cmd} RESULT_VARIABLE code OUTPUT_FILE "${STDOUT_FILE}" ERROR_VARIABLE err TIMEOUT 600)
+  set(out "")
+else()
+  execute_process(COMMAND ${cmd} RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 600)
+endif()
 if(NOT "${code}" STREQUAL "${EXIT}")
   message(FATAL_ERROR "exit code ${code}, expected ${EXIT}\n--- output:\n${out}${err}")
 endif()
