@@ -9,6 +9,7 @@
 #include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
@@ -234,6 +235,29 @@ inline std::vector<vertex_t> pick_sources(const host_csr& h, int k) {
   }
   if (out.empty()) out.push_back(0);
   return out;
+}
+
+/// A device view's values, on the host.
+template <class View>
+std::vector<typename View::non_const_value_type> to_host_vector(const View& v) {
+  auto m = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, v);
+  return std::vector<typename View::non_const_value_type>(m.data(), m.data() + m.extent(0));
+}
+
+/// A BFS's summary (per source, for the JSON report): vertices reached, depth, and the sum of the levels reached
+/// (a checksum that tells two BFS trees' level sets apart).
+inline void add_bfs_summary(const std::vector<level_t>& levels, json& reached, json& depth, json& level_sum) {
+  std::uint64_t r = 0, sum = 0;
+  level_t d = 0;
+  for (const level_t l : levels)
+    if (l != unreached_level) {
+      ++r;
+      sum += static_cast<std::uint64_t>(l);
+      d = std::max(d, l);
+    }
+  reached.push(r);
+  depth.push(d);
+  level_sum.push(sum);
 }
 
 inline double median(std::vector<double> v) {
@@ -478,10 +502,11 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
       bvss_bfs_stats st;
       auto row_ptr = bg.csr.row_ptr;
       Kokkos::View<level_t*, mem> out("bitgraph::run::tc_levels", n);
+      auto reached = json::array(), depth = json::array(), level_sum = json::array();
       for (auto s : sources) {
         row.seconds.push_back(timed(exec, [&] { st = bfs_tensor_core(exec, bl, s, out, to); }));
-        auto lv = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, out);
-        std::vector<level_t> levels(lv.data(), lv.data() + lv.extent(0));
+        const auto levels = to_host_vector(out);
+        add_bfs_summary(levels, reached, depth, level_sum);
         for (vertex_t v = 0; v < n; ++v)
           if (levels[v] != unreached_level) edges += h.row_ptr[v + 1] - h.row_ptr[v];
         if (opts.validate) row.verdict = verdict_text(validate::check_bfs(h, s, levels));
@@ -501,7 +526,10 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
           .set("update_divergence", bl.report.update_divergence)
           .set("lazy_updates", st.lazy)
           .set("tensor_cores", st.tensor_cores)
-          .set("traversed_edges", edges);
+          .set("traversed_edges", edges)
+          .set("reached", reached)
+          .set("depth", depth)
+          .set("level_sum", level_sum);
       std::printf(
           "blest: reorder %s %.1f ms, BVSS %.1f ms, %.1f MiB, compression %.3f, update divergence %.0f -> %s "
           "updates%s\n",
@@ -526,14 +554,15 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
       row.mode = opts.bfs_mode;
       offset_t edges = 0;
       std::string dirs;
+      auto reached = json::array(), depth = json::array(), level_sum = json::array();
       for (auto s : sources) {
         bfs_result<mem> r;
         row.seconds.push_back(timed(exec, [&] { r = bfs(exec, bg, s, bo); }));
         edges += r.traversed_edges;
         dirs = r.directions;
+        const auto levels = to_host_vector(r.levels);
+        add_bfs_summary(levels, reached, depth, level_sum);
         if (opts.validate) {
-          auto lv = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, r.levels);
-          std::vector<level_t> levels(lv.data(), lv.data() + lv.extent(0));
           std::vector<vertex_t> parents;
           if (opts.parents) {
             auto pv = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, r.parents);
@@ -548,24 +577,38 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
       row.metric = total > 0 ? double(edges) / total / 1e9 : 0;
       auto src = json::array();
       for (auto s : sources) src.push(s);
-      row.extra.set("traversed_edges", edges).set("directions", dirs).set("sources", src);
+      row.extra.set("traversed_edges", edges)
+          .set("directions", dirs)
+          .set("sources", src)
+          .set("reached", reached)
+          .set("depth", depth)
+          .set("level_sum", level_sum);
     } else if (a == "sssp") {
       sssp_options so;
       so.algorithm = alg;
       row.mode = bg.csr.has_weights ? "weighted" : "unit";
       int iters = 0;
+      auto reached = json::array(), max_distance = json::array(), src = json::array();
       for (auto s : sources) {
         sssp_result<mem> r;
         row.seconds.push_back(timed(exec, [&] { r = sssp(exec, bg, s, so); }));
         iters = r.iterations;
-        if (opts.validate) {
-          auto dv = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, r.dist);
-          row.verdict =
-              verdict_text(validate::check_sssp(h, s, std::vector<double>(dv.data(), dv.data() + dv.extent(0))));
-        }
+        const auto dist = to_host_vector(r.dist);
+        std::uint64_t count = 0;
+        double far = 0;
+        for (const double d : dist)
+          if (std::isfinite(d)) {
+            ++count;
+            far = std::max(far, d);
+          }
+        reached.push(count);
+        max_distance.push(far);
+        src.push(s);
+        if (opts.validate) row.verdict = verdict_text(validate::check_sssp(h, s, dist));
       }
       row.metric_name = "rounds";
       row.metric = iters;
+      row.extra.set("sources", src).set("reached", reached).set("max_distance", max_distance);
     } else if (a == "pr") {
       pagerank_options po;
       po.algorithm = alg;
@@ -574,11 +617,17 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
       for (int k = 0; k < opts.repeat; ++k) row.seconds.push_back(timed(exec, [&] { r = pagerank(exec, bg, po); }));
       row.metric_name = "iterations";
       row.metric = r.iterations;
-      if (opts.validate) {
-        auto rv = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, r.rank);
-        row.verdict =
-            verdict_text(validate::check_pagerank(h, std::vector<double>(rv.data(), rv.data() + rv.extent(0))));
+      const auto rank = to_host_vector(r.rank);
+      double sum = 0, top = 0;
+      for (const double x : rank) {
+        sum += x;
+        top = std::max(top, x);
       }
+      row.extra.set("rank_sum", sum)
+          .set("rank_max", top)
+          .set("last_change", r.last_change)
+          .set("converged", r.last_change < po.tolerance);
+      if (opts.validate) row.verdict = verdict_text(validate::check_pagerank(h, rank));
     } else if (a == "cc") {
       components_options co;
       co.algorithm = alg;
@@ -588,12 +637,13 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
         row.seconds.push_back(timed(exec, [&] { r = connected_components(exec, bg, co); }));
       row.metric_name = "components";
       row.metric = r.count;
-      row.extra.set("iterations", r.iterations);
-      if (opts.validate) {
-        auto lv = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, r.labels);
-        row.verdict =
-            verdict_text(validate::check_components(h, std::vector<vertex_t>(lv.data(), lv.data() + lv.extent(0))));
-      }
+      const auto labels = to_host_vector(r.labels);
+      std::vector<std::uint64_t> sizes(labels.size(), 0);  // labels are vertex ids
+      std::uint64_t largest = 0;
+      for (const vertex_t l : labels)
+        if (l < sizes.size()) largest = std::max(largest, ++sizes[l]);
+      row.extra.set("iterations", r.iterations).set("largest_component", largest);
+      if (opts.validate) row.verdict = verdict_text(validate::check_components(h, labels));
     } else if (a == "tc") {
       if (bg.directed()) {
         std::printf("tc: skipped, the graph is directed (use an undirected spec)\n");
