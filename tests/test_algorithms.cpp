@@ -183,12 +183,14 @@ TEMPLATE_TEST_CASE("SSSP passes its validator (weighted and unit weights)", "[al
       for (bool weights : {true, false}) {
         for (auto alg : test::kernel_paths<TestType>()) {
           INFO(gcase.name << " source=" << source << " weights=" << weights << " alg=" << to_string(alg));
-          for (auto method : {sssp_method::automatic, sssp_method::bellman_ford}) {
+          for (auto method : {sssp_method::automatic, sssp_method::bellman_ford, sssp_method::near_far}) {
+            if (method == sssp_method::near_far && !(weights && h.has_weights)) continue;  // weights only
             INFO("method=" << int(method));
             sssp_options o;
             o.use_weights = weights;
             o.algorithm = alg;
             o.method = method;
+            if (method == sssp_method::near_far) o.delta = 0.5 + double(source % 3);  // narrow and wide phases
             auto r = sssp(exec, bg, source, o);
             CHECK(r.weighted == (weights && h.has_weights));
             auto v = validate::check_sssp(weights ? h : hu, source, host(r.dist));
@@ -205,6 +207,24 @@ TEMPLATE_TEST_CASE("SSSP passes its validator (weighted and unit weights)", "[al
   neg.weights[3] = -1;
   auto ng = make_bit_graph(exec, build_csr(exec, neg), {8});
   CHECK_THROWS_AS(sssp(exec, ng, 0), invalid_argument_error);
+  // bfs needs unit weights.
+  auto wg = make_bit_graph(exec, build_csr(exec, test::random_edges(10, 20, 1, true)), {8});
+  sssp_options on_weights;
+  on_weights.method = sssp_method::bfs;
+  CHECK_THROWS_AS(sssp(exec, wg, 0, on_weights), invalid_argument_error);
+  on_weights.use_weights = false;
+  CHECK(sssp(exec, wg, 0, on_weights).converged);
+  // Near-far with phases far narrower and far wider than the weights agrees with Bellman-Ford.
+  const auto wh = to_host_csr(wg.csr);
+  for (double delta : {1e-3, 0.25, 7.0, 1e6}) {
+    INFO("delta=" << delta);
+    sssp_options nf;
+    nf.method = sssp_method::near_far;
+    nf.delta = delta;
+    auto v = validate::check_sssp(wh, 3, host(sssp(exec, wg, 3, nf).dist));
+    INFO(v.message);
+    CHECK(v.ok);
+  }
 }
 
 TEMPLATE_TEST_CASE("SSSP stops after max_iterations rounds", "[algorithms][sssp]", BITGRAPH_TEST_SPACES) {
@@ -220,13 +240,13 @@ TEMPLATE_TEST_CASE("SSSP stops after max_iterations rounds", "[algorithms][sssp]
   csr_build_options u;
   u.kind = graph_kind::undirected;
   auto bg = make_bit_graph(exec, build_csr(exec, el, u), {8});
-  for (int variant : {0, 1, 2}) {
-    const bool weights = variant == 0;
+  for (int variant : {0, 1, 2, 3}) {
+    const bool weights = variant == 0 || variant == 3;
     for (int cap : {1, 5, 38, 39, 40, 100}) {
       INFO("variant=" << variant << " cap=" << cap);
       sssp_options o;
       o.use_weights = weights;
-      o.method = variant == 2 ? sssp_method::bellman_ford : sssp_method::automatic;
+      o.method = variant >= 2 ? sssp_method::bellman_ford : sssp_method::automatic;  // 0: near-far, 3: SpMSpV
       o.max_iterations = cap;
       auto r = sssp(exec, bg, 0, o);
       auto d = host(r.dist);

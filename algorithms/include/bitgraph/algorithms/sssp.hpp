@@ -6,9 +6,11 @@
 
 #include <cstdint>
 #include <limits>
+#include <string>
 
 #include "bitgraph/algorithms/bfs.hpp"
 #include "bitgraph/algorithms/detail/sssp_kernels.hpp"
+#include "bitgraph/algorithms/detail/sssp_near_far.hpp"
 #include "bitgraph/algorithms/detail/step_path.hpp"
 #include "bitgraph/algorithms/graph.hpp"
 #include "bitgraph/core/dispatch.hpp"
@@ -21,8 +23,13 @@
 
 namespace bitgraph {
 
-/// How `sssp` relaxes when every weight is 1.
-enum class sssp_method : std::uint8_t { automatic, bfs, bellman_ford };
+/// How `sssp` relaxes.
+enum class sssp_method : std::uint8_t {
+  automatic,     ///< `bfs` for unit weights, `near_far` for weighted graphs
+  bfs,           ///< unit weights only: the direction-optimised BFS's levels
+  near_far,      ///< weighted only: near-far delta-stepping (phases of width `delta`)
+  bellman_ford,  ///< frontier Bellman-Ford: SpMSpV over the weights, or B2SR products for unit weights
+};
 
 /// Options of `sssp`.
 struct sssp_options {
@@ -36,8 +43,11 @@ struct sssp_options {
   /// graphs whose diameter runs to thousands of rounds.
   int max_iterations = 0;
   /// Unit weights: `automatic` takes the direction-optimised BFS (its levels are the distances; a round is a
-  /// level), `bellman_ford` the unit-weight B2SR products. Weighted graphs always run frontier Bellman-Ford.
+  /// level), `bellman_ford` the unit-weight B2SR products. Weighted: `automatic` takes near-far, `bellman_ford`
+  /// SpMSpV rounds.
   sssp_method method = sssp_method::automatic;
+  /// Near-far's phase width; 0: the mean weight times 32 over the mean degree.
+  double delta = 0;
 };
 
 /// Result of `sssp`: distances (+infinity for unreachable vertices) and the number of relaxation rounds.
@@ -49,19 +59,20 @@ struct sssp_result {
   bool converged = true;  ///< false when `max_iterations` stopped the rounds before the fixed point
 };
 
-/// Shortest-path distances from `source` (+infinity where unreachable) by frontier Bellman-Ford over
-/// MIN_PLUS: SpMSpV of the improved vertices over the CSR weights for a weighted graph (with
-/// `opts.use_weights`), else unit weights: by default the direction-optimised `bfs` (the level of a vertex is
-/// its distance; round k finds distance k, the last round finds none), or (`sssp_method::bellman_ford`) products
-/// on the B2SR bits (`vxm`, in `opts.direction`). `opts.algorithm`
-/// goes to the SpMSpV and the unit-weight pulls as given; a unit-weight product that may push (any
-/// direction but pull) gets `detail::portable_step_path` of it, since the pushes have only the portable
-/// kernel. Weighted graphs need non-negative weights (checked); either way the rounds end after at most
-/// n - 1 improving rounds, or after `opts.max_iterations` (then `converged` is false).
-/// Work per round: the frontier's out-edges (weighted) or one B2SR product (unit weights) plus O(n).
-/// Throws `invalid_argument_error` for source >= n, a negative weight or max_iterations < 0,
-/// `unsupported_error` for a CUDA path on a host space, `allocation_error` when a buffer does not fit.
-/// Reads a count back every round and fences `exec` before it returns.
+/// Shortest-path distances from `source` (+infinity where unreachable). A weighted graph (with
+/// `opts.use_weights`) runs near-far delta-stepping by default (`sssp_method::near_far`: a vertex queue relaxed
+/// round after round below a threshold, farther distances in a far pile split at threshold + `opts.delta` per
+/// phase; a round is one relaxation of the queue) or frontier Bellman-Ford over MIN_PLUS (`bellman_ford`: SpMSpV
+/// of the improved vertices over the CSR weights). Unit weights: by default the direction-optimised `bfs` (the level of
+/// a vertex is its distance; round k finds distance k, the last round finds none), or (`sssp_method::bellman_ford`)
+/// products on the B2SR bits (`vxm`, in `opts.direction`). `opts.algorithm` goes to the SpMSpV and the unit-weight
+/// pulls as given; a unit-weight product that may push (any direction but pull) gets `detail::portable_step_path` of
+/// it, since the pushes have only the portable kernel. Weighted graphs need finite non-negative weights (checked);
+/// either way the rounds end after at most n - 1 improving rounds, or after `opts.max_iterations` (then `converged` is
+/// false). Work per round: the frontier's out-edges (weighted) or one B2SR product (unit weights) plus O(n). Throws
+/// `invalid_argument_error` for source >= n, a negative, NaN or infinite weight (the message counts each kind),
+/// max_iterations < 0, or method `bfs` on weights, `unsupported_error` for a CUDA path on a host space,
+/// `allocation_error` when a buffer does not fit. Reads a count back every round and fences `exec` before it returns.
 template <class ExecSpace>
 sssp_result<memory_space_t<ExecSpace>> sssp(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
                                             vertex_t source, const sssp_options& opts = {});
@@ -86,11 +97,32 @@ sssp_result<memory_space_t<ExecSpace>> sssp(const ExecSpace& exec, const bit_gra
   auto dist = res.dist;
 
   if (res.weighted) {
-    offset_t negative = 0;
+    offset_t bad = 0;
     Kokkos::parallel_reduce("bitgraph::sssp::check_weights",
                             Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, g.csr.nnz),
-                            detail::sssp_check_weights_functor<mem>{g.csr.weights}, negative);
-    BITGRAPH_CHECK_ARG(negative == 0, "sssp", negative, " edges have negative weights");
+                            detail::sssp_check_weights_functor<mem>{g.csr.weights}, bad);
+    if (bad != 0) {
+      offset_t non_finite = 0;
+      Kokkos::parallel_reduce("bitgraph::sssp::count_non_finite",
+                              Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, g.csr.nnz),
+                              detail::sssp_count_non_finite_functor<mem>{g.csr.weights}, non_finite);
+      const offset_t negative = bad - non_finite;
+      throw invalid_argument_error(detail::concat(
+          "bitgraph::sssp: edge weights must be finite and non-negative: ",
+          non_finite > 0 ? detail::concat(non_finite, " edges have NaN or infinite weights") : std::string(),
+          non_finite > 0 && negative > 0 ? ", " : "",
+          negative > 0 ? detail::concat(negative, " edges have negative weights") : std::string()));
+    }
+    BITGRAPH_CHECK_ARG(opts.method != sssp_method::bfs, "sssp",
+                       "method bfs needs unit weights (use_weights = false, or a graph without weights)");
+    if (opts.method != sssp_method::bellman_ford) {
+      const double delta = opts.delta > 0 ? opts.delta : detail::sssp_default_delta(exec, g.csr);
+      const auto done = detail::sssp_near_far(exec, g.csr, source, dist, delta, opts.max_iterations);
+      res.iterations = done.first;
+      res.converged = done.second;
+      exec.fence();
+      return res;
+    }
     // Frontier Bellman-Ford: the frontier carries its distances; SpMSpV over MIN_PLUS yields the best
     // candidate per out-neighbour, which is kept where it improves.
     auto frontier = make_sparse_vector<ExecSpace, double>(exec, n, {source}, {0.0});

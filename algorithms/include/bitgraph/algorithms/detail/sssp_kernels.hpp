@@ -3,6 +3,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <cfloat>
 #include <cstdint>
 
 #include "bitgraph/core/types.hpp"
@@ -10,12 +11,28 @@
 
 namespace bitgraph::detail {
 
-/// "bitgraph::sssp::check_weights": counts the negative edge weights.
+/// "bitgraph::sssp::check_weights": counts the edge weights SSSP cannot take: negative, NaN or infinite
+/// (every comparison with NaN is false, so NaN fails the range test).
 template <class Mem>
 struct sssp_check_weights_functor {
   Kokkos::View<const double*, Mem> weights;
 
-  KOKKOS_INLINE_FUNCTION void operator()(const offset_t p, offset_t& bad) const { bad += weights(p) < 0 ? 1 : 0; }
+  KOKKOS_INLINE_FUNCTION void operator()(const offset_t p, offset_t& bad) const {
+    const double w = weights(p);
+    bad += (w >= 0.0 && w <= DBL_MAX) ? 0 : 1;
+  }
+};
+
+/// "bitgraph::sssp::count_non_finite": on the error path, how many of the bad weights are NaN or infinite
+/// (the rest are negative), for the message.
+template <class Mem>
+struct sssp_count_non_finite_functor {
+  Kokkos::View<const double*, Mem> weights;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const offset_t p, offset_t& bad) const {
+    const double w = weights(p);
+    bad += (w >= -DBL_MAX && w <= DBL_MAX) ? 0 : 1;
+  }
 };
 
 /// "bitgraph::sssp::relax": keeps every SpMSpV candidate distance that improves, marking its vertex.
