@@ -374,3 +374,57 @@ TEST_CASE("graph cache: invalid graphs are not written", "[io]") {
   CHECK_THROWS_AS(io::graph_cache_bytes(key, g), invalid_argument_error);
   CHECK(fs::is_empty(dir.path));
 }
+
+TEST_CASE("graph cache: an undirected flag over an asymmetric CSR is rejected (issue 18)", "[io][limits]") {
+  io::cache_key key;
+  host_csr g;
+  g.n = 4;
+  g.kind = graph_kind::undirected;
+  g.row_ptr = {0, 2, 3, 5, 6};
+  g.col_idx = {1, 2, 0, 0, 2, 3};  // (0,1) (0,2) (1,0) (2,0) (2,2) (3,3): symmetric, with self-loops
+  const std::string good = io::graph_cache_bytes(key, g);
+  CHECK_NOTHROW(io::parse_graph_cache(good));
+
+  // The same bytes with (2, 0) changed to (2, 1): checksum fixed, so only the symmetry check can object.
+  host_csr asym = g;
+  asym.kind = graph_kind::directed;
+  asym.col_idx = {1, 2, 0, 1, 2, 3};
+  std::string forged = io::graph_cache_bytes(key, asym);
+  forged[40] = 1;  // the undirected flag
+  forged = with_valid_checksum(forged);
+  try {
+    io::parse_graph_cache(forged, "forged");
+    FAIL("an asymmetric undirected cache was accepted");
+  } catch (const parse_error& e) {
+    CHECK_THAT(e.problem(), ContainsSubstring("flagged undirected but not symmetric"));
+    CHECK_THAT(e.problem(), ContainsSubstring("no mirror"));
+  }
+  temp_dir dir;
+  const fs::path file = dir.path / "asym.bgcsr";
+  write_file(file, forged);
+  CHECK_THROWS_AS(io::read_graph_cache(file, key), parse_error);
+  CHECK_THROWS_AS(io::read_graph_cache_file(file), parse_error);
+  // The writer refuses such a graph too.
+  asym.kind = graph_kind::undirected;
+  CHECK_THROWS_AS(io::write_graph_cache(dir.path / "w.bgcsr", key, asym), invalid_argument_error);
+  CHECK_FALSE(fs::exists(dir.path / "w.bgcsr"));
+
+  // Repeats must be mirrored as many times.
+  host_csr rep;
+  rep.n = 2;
+  rep.kind = graph_kind::undirected;
+  rep.has_duplicates = true;
+  rep.row_ptr = {0, 2, 4};
+  rep.col_idx = {1, 1, 0, 0};
+  CHECK_NOTHROW(io::parse_graph_cache(io::graph_cache_bytes(key, rep)));
+  rep.row_ptr = {0, 2, 3};
+  rep.col_idx = {1, 1, 0};
+  CHECK_THROWS_AS(io::graph_cache_bytes(key, rep), invalid_argument_error);
+  // A missing mirror found at the end (the last row holds an unmatched entry).
+  host_csr tail;
+  tail.n = 3;
+  tail.kind = graph_kind::undirected;
+  tail.row_ptr = {0, 0, 0, 1};
+  tail.col_idx = {0};
+  CHECK_THROWS_WITH(io::graph_cache_bytes(key, tail), ContainsSubstring("entry (2, 0) has no mirror (0, 2)"));
+}

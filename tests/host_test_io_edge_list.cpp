@@ -107,7 +107,10 @@ TEST_CASE("edge list: malformed lines name the line and the problem", "[io]") {
     CHECK_THAT(std::string(e.what()), ContainsSubstring("<edges>:2:"));
     CHECK_THAT(std::string(e.what()), ContainsSubstring("4294967295 vertices"));
   }
-  CHECK(read_text("4294967293 0\n").num_vertices == 4294967294ULL);
+  io::edge_list_read_options sparse;
+  sparse.max_vertices_per_entry = 0;
+  CHECK(read_text("4294967293 0\n", sparse).num_vertices == 4294967294ULL);
+  CHECK_THROWS_AS(read_text("4294967293 0\n"), size_error);
   io::edge_list_read_options too_many;
   too_many.num_vertices = 4294967295ULL;
   CHECK_THROWS_AS(read_text("0 1\n", too_many), size_error);

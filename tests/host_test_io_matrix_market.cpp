@@ -163,6 +163,7 @@ TEST_CASE("Matrix Market: LAGraph's data files read with LAGraph's sizes and val
     INFO(f.name);
     io::mm_read_options opts;
     opts.pad_rectangular = f.pad;
+    opts.allow_non_finite = true;  // skew_fp64.mtx holds inf, as LAGraph reads it
     const edge_list el = io::read_matrix_market(data(f.name), opts);
     CHECK(el.num_vertices == f.n);
     CHECK(el.name == data(f.name));
@@ -258,8 +259,11 @@ TEST_CASE("Matrix Market: jumbled, header-less and commented variants hold the s
   CHECK(h.format == io::mm_format::array);
   CHECK(expand(io::read_matrix_market(data("comments_full.mtx"))) == full);
 
-  // LAGraph's writer test stored west0067 with A(1,1) = NaN added.
-  auto with_nan = expand(io::read_matrix_market(data("comments_west0067.mtx")));
+  // LAGraph's writer test stored west0067 with A(1,1) = NaN added (refused unless NaN is allowed).
+  CHECK_THROWS_AS(io::read_matrix_market(data("comments_west0067.mtx")), parse_error);
+  io::mm_read_options keep_nan;
+  keep_nan.allow_non_finite = true;
+  auto with_nan = expand(io::read_matrix_market(data("comments_west0067.mtx"), keep_nan));
   REQUIRE(with_nan.size() == west.size() + 1);
   const auto nan_entry =
       std::find_if(with_nan.begin(), with_nan.end(), [](const triple& t) { return std::isnan(t.w); });
@@ -417,8 +421,10 @@ TEST_CASE("Matrix Market: syntax the format allows is accepted", "[io]") {
                            "+0.5\n2 3 -1E+3 \n +3 1 7.0\n")) == expected);
   }
   SECTION("inf, nan and out-of-range magnitudes") {
-    const edge_list el =
-        read_text("%%MatrixMarket matrix coordinate real general\n2 2 4\n1 1 inf\n1 2 -Infinity\n2 1 nan\n2 2 1e999\n");
+    io::mm_read_options keep;
+    keep.allow_non_finite = true;
+    const edge_list el = read_text(
+        "%%MatrixMarket matrix coordinate real general\n2 2 4\n1 1 inf\n1 2 -Infinity\n2 1 nan\n2 2 1e999\n", keep);
     REQUIRE(el.weights.size() == 4);
     CHECK(el.weights[0] == std::numeric_limits<double>::infinity());
     CHECK(el.weights[1] == -std::numeric_limits<double>::infinity());
@@ -441,8 +447,10 @@ TEST_CASE("Matrix Market: syntax the format allows is accepted", "[io]") {
     CHECK(el.size() == 0);
   }
   SECTION("a float or double %%GraphBLAS type accepts any real value in an integer field, as LAGraph") {
+    io::mm_read_options keep;
+    keep.allow_non_finite = true;
     const edge_list el = read_text(
-        "%%MatrixMarket matrix coordinate integer general\n%%GraphBLAS type float\n2 2 2\n1 2 -inf\n2 1 0.5\n");
+        "%%MatrixMarket matrix coordinate integer general\n%%GraphBLAS type float\n2 2 2\n1 2 -inf\n2 1 0.5\n", keep);
     REQUIRE(el.weighted());
     CHECK(expand(el) == std::vector<triple>{{0, 1, -std::numeric_limits<double>::infinity()}, {1, 0, 0.5}});
     expect_text_error("%%MatrixMarket matrix coordinate integer general\n2 2 1\n1 2 -inf\n", 3,
@@ -552,11 +560,15 @@ TEST_CASE("Matrix Market: sizes beyond the index types and lying headers", "[io]
   }
   CHECK_THROWS_AS(read_text("%%MatrixMarket matrix coordinate pattern general\n18446744073709551615 1 0\n"),
                   size_error);
-  // 2^31 and 2^32 - 2 vertices are fine for a reader that allocates per entry, not per vertex.
-  CHECK(read_text("%%MatrixMarket matrix coordinate pattern general\n2147483648 2147483648 1\n2147483648 1\n")
+  // 2^31 and 2^32 - 2 vertices over one or no entry are refused by default (the CSR would need n + 1
+  // offsets), and read with the bound lifted.
+  io::mm_read_options sparse;
+  sparse.max_vertices_per_entry = 0;
+  CHECK(read_text("%%MatrixMarket matrix coordinate pattern general\n2147483648 2147483648 1\n2147483648 1\n", sparse)
             .num_vertices == 2147483648ULL);
-  CHECK(read_text("%%MatrixMarket matrix coordinate pattern general\n4294967294 4294967294 0\n").num_vertices ==
+  CHECK(read_text("%%MatrixMarket matrix coordinate pattern general\n4294967294 4294967294 0\n", sparse).num_vertices ==
         4294967294ULL);
+  CHECK_THROWS_AS(read_text("%%MatrixMarket matrix coordinate pattern general\n4294967294 4294967294 0\n"), size_error);
   io::mm_read_options small;
   small.max_vertices = 1000;
   CHECK_THROWS_AS(read_text("%%MatrixMarket matrix coordinate pattern general\n1001 1001 0\n", small), size_error);
@@ -684,7 +696,9 @@ TEST_CASE("Matrix Market: host CSR graphs round trip through the writer", "[io]"
     const host_csr g = to_csr(sorted, 3, graph_kind::undirected, true);
     std::ostringstream out;
     io::write_matrix_market(out, g);
-    const edge_list back = read_text(out.str());
+    io::mm_read_options keep;
+    keep.allow_non_finite = true;
+    const edge_list back = read_text(out.str(), keep);
     CHECK(expand(back) == sorted);
     CHECK(back.size() == 5);
   }
@@ -708,10 +722,12 @@ TEST_CASE("Matrix Market: host CSR graphs round trip through the writer", "[io]"
 TEST_CASE("Matrix Market: edge lists round trip with their storage", "[io]") {
   for (const char* name : {"A.mtx", "LFAT5.mtx", "skew_fp64.mtx", "skew_int8.mtx", "cover.mtx", "full_symmetric.mtx"}) {
     INFO(name);
-    const edge_list el = io::read_matrix_market(data(name));
+    io::mm_read_options keep;
+    keep.allow_non_finite = true;  // skew_fp64.mtx holds inf
+    const edge_list el = io::read_matrix_market(data(name), keep);
     std::ostringstream out;
     io::write_matrix_market(out, el);
-    const edge_list back = read_text(out.str());
+    const edge_list back = read_text(out.str(), keep);
     CHECK(back.storage == el.storage);
     CHECK(back.num_vertices == el.num_vertices);
     CHECK(expand(back) == expand(el));

@@ -279,6 +279,9 @@ file_outcome prepare_file(context& ctx, const std::string& path, std::uint64_t o
     io::mm_read_options ro;
     ro.allow_missing_banner = true;
     ro.pad_rectangular = true;
+    // Accept what LAGraph_MMRead accepts: NaN / infinite values (matrix_fp32.mtx) and sparse ids.
+    ro.allow_non_finite = true;
+    ro.max_vertices_per_entry = 0;
     edges = io::read_matrix_market(path, ro, &header);
     out.bitgraph_ok = true;
   } catch (const std::exception& e) {

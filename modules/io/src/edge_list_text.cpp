@@ -2,6 +2,7 @@
 #include "bitgraph/io/edge_list_text.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include <fmt/format.h>
 
@@ -54,9 +55,10 @@ edge_list read_edges(detail::byte_source& src, const std::string& name, const ed
   out.src.reserve(reserve);
   out.dst.reserve(reserve);
   const std::uint64_t base = opts.one_based ? 1 : 0;
-  int columns = 0;               // 2 or 3 once the first edge is read
-  std::uint64_t first_line = 0;  // line of the first edge
-  std::uint64_t needed = 0;      // largest 0-based id + 1
+  int columns = 0;                // 2 or 3 once the first edge is read
+  std::uint64_t first_line = 0;   // line of the first edge
+  std::uint64_t needed = 0;       // largest 0-based id + 1
+  std::uint64_t needed_line = 0;  // line of the id that set `needed`
   std::string_view line;
   auto check_id = [&](std::uint64_t id, const char* what) -> vertex_t {
     if (id < base) in.fail(fmt::format("{} 0 in a 1-based edge list", what));
@@ -70,7 +72,10 @@ edge_list read_edges(detail::byte_source& src, const std::string& name, const ed
       throw size_error(fmt::format("{}:{}: {} {} needs {} vertices, more than the {} vertices {}", name,
                                    in.line_number(), what, id, v + 1, limit, limit_reason));
     }
-    needed = std::max(needed, v + 1);
+    if (v + 1 > needed) {
+      needed = v + 1;
+      needed_line = in.line_number();
+    }
     return vertex_t(v);
   };
   while (in.next(line)) {
@@ -86,6 +91,12 @@ edge_list read_edges(detail::byte_source& src, const std::string& name, const ed
       const auto s = detail::parse_f64(p, e, w);
       if (s != number_status::ok)
         in.fail(fmt::format("invalid weight {} ({})", quote(detail::token_at(start, e)), usage));
+      if (opts.read_weights && !opts.allow_non_finite && !std::isfinite(w)) {
+        in.fail(
+            fmt::format("weight {} is {}: NaN and infinite edge weights are rejected (set "
+                        "edge_list_read_options::allow_non_finite to keep them)",
+                        quote(detail::token_at(start, e)), std::isnan(w) ? "NaN" : "infinite"));
+      }
       c = 3;
       p = detail::skip_space(p, e);
       if (p != e) in.fail(fmt::format("unexpected {} after the weight ({})", quote(detail::token_at(p, e)), usage));
@@ -101,6 +112,16 @@ edge_list read_edges(detail::byte_source& src, const std::string& name, const ed
     out.src.push_back(check_id(u, "source vertex id"));
     out.dst.push_back(check_id(v, "target vertex id"));
     if (c == 3 && opts.read_weights) out.weights.push_back(w);
+  }
+  if (!opts.num_vertices) {
+    const std::uint64_t bound = vertex_bound(out.src.size(), opts.max_vertices_per_entry);
+    if (needed > bound) {
+      throw size_error(fmt::format(
+          "{}:{}: the ids need {} vertices for {} edges, more than the {} allowed by "
+          "edge_list_read_options::max_vertices_per_entry = {} (at most max(2^20, {} x edges) vertices; "
+          "raise it, or 0 to lift the bound, or give num_vertices, to read such sparse ids)",
+          name, needed_line, needed, out.src.size(), bound, opts.max_vertices_per_entry, opts.max_vertices_per_entry));
+    }
   }
   out.num_vertices = opts.num_vertices ? *opts.num_vertices : needed;
   return out;
@@ -174,9 +195,11 @@ const char* storage_name(edge_storage s) {
 }  // namespace
 
 std::string to_string(const edge_list_read_options& opts) {
-  return fmt::format("edges;base={};num_vertices={};storage={};weights={};max_vertices={}", opts.one_based ? 1 : 0,
-                     opts.num_vertices ? std::to_string(*opts.num_vertices) : std::string("auto"),
-                     storage_name(opts.storage), opts.read_weights ? "read" : "skip", opts.max_vertices);
+  return fmt::format(
+      "edges;base={};num_vertices={};storage={};weights={};max_vertices={};vertices_per_entry={};non_finite={}",
+      opts.one_based ? 1 : 0, opts.num_vertices ? std::to_string(*opts.num_vertices) : std::string("auto"),
+      storage_name(opts.storage), opts.read_weights ? "read" : "skip", opts.max_vertices, opts.max_vertices_per_entry,
+      opts.allow_non_finite ? "keep" : "reject");
 }
 
 edge_list read_edge_list(const std::string& path, const edge_list_read_options& opts) {

@@ -54,6 +54,8 @@ std::uint64_t get64(const unsigned char* p) {
 void check_graph(const host_csr& g, const char* func) {
   const std::string problem = detail::host_csr_problem(g);
   BITGRAPH_CHECK_ARG(problem.empty(), func, problem);
+  const std::string asymmetry = detail::undirected_asymmetry(g);
+  BITGRAPH_CHECK_ARG(asymmetry.empty(), func, "the graph is flagged undirected but is not symmetric: ", asymmetry);
 }
 
 // Streams the file's bytes to `sink(const void*, size_t)`, checksum last.
@@ -234,6 +236,9 @@ std::optional<host_csr> load(cache_input& in, const std::string& source, const s
   }
   const std::string problem = detail::host_csr_problem(g);
   if (!problem.empty()) fail("invalid CSR: " + problem);
+  // BFS, components and triangle counting trust the flag: an asymmetric "undirected" CSR gives wrong answers.
+  const std::string asymmetry = detail::undirected_asymmetry(g);
+  if (!asymmetry.empty()) fail("invalid CSR: flagged undirected but not symmetric: " + asymmetry);
   if (stored_key != nullptr) *stored_key = std::move(key);
   return g;
 }

@@ -8,6 +8,13 @@
 #include <filesystem>
 #include <system_error>
 
+#if __has_include(<fcntl.h>) && __has_include(<sys/stat.h>) && __has_include(<unistd.h>)
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#define BITGRAPH_IO_HAVE_POSIX_OPEN 1
+#endif
+
 #include <fmt/format.h>
 
 namespace bitgraph::io::detail {
@@ -27,20 +34,79 @@ std::string errno_text(int err) { return std::generic_category().message(err); }
 // ---------------------------------------------------------------------------------------------------------
 // byte sources
 
-file_source::file_source(const std::string& path) : path_(path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) {
-    throw error(fmt::format("bitgraph::io: cannot read '{}': it is a directory", path));
+namespace {
+
+// What a path that is not a regular file is, for the message.
+const char* file_type_name(std::filesystem::file_type t) {
+  switch (t) {
+    case std::filesystem::file_type::directory:
+      return "a directory";
+    case std::filesystem::file_type::fifo:
+      return "a FIFO (named pipe)";
+    case std::filesystem::file_type::socket:
+      return "a socket";
+    case std::filesystem::file_type::character:
+      return "a character device";
+    case std::filesystem::file_type::block:
+      return "a block device";
+    default:
+      return "not a regular file";
   }
+}
+
+[[noreturn]] void not_regular(const std::string& path, std::filesystem::file_type t) {
+  throw error(fmt::format(
+      "bitgraph::io: cannot read '{}': it is {}; only regular files are read by path (read pipes and devices "
+      "through the std::istream overload)",
+      path, file_type_name(t)));
+}
+
+}  // namespace
+
+file_source::file_source(const std::string& path) : path_(path) {
+  // The type is checked before the file is opened: opening a FIFO for reading blocks until a writer comes,
+  // and a device may never end.
+  std::error_code ec;
+  const auto st = std::filesystem::status(path, ec);
+  if (!ec && std::filesystem::exists(st) && !std::filesystem::is_regular_file(st)) not_regular(path, st.type());
+#ifdef BITGRAPH_IO_HAVE_POSIX_OPEN
+  // Non-blocking open and fstat of the opened file: a FIFO swapped in after the check above still cannot
+  // block the open, and is refused by its descriptor's type.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) throw error(fmt::format("bitgraph::io: cannot open '{}': {}", path, errno_text(errno)));
+  struct ::stat fst {};
+  if (::fstat(fd, &fst) != 0) {
+    const int err = errno;
+    ::close(fd);
+    throw error(fmt::format("bitgraph::io: cannot stat '{}': {}", path, errno_text(err)));
+  }
+  if (!S_ISREG(fst.st_mode)) {
+    ::close(fd);
+    not_regular(path, S_ISDIR(fst.st_mode)    ? std::filesystem::file_type::directory
+                      : S_ISFIFO(fst.st_mode) ? std::filesystem::file_type::fifo
+                      : S_ISSOCK(fst.st_mode) ? std::filesystem::file_type::socket
+                      : S_ISCHR(fst.st_mode)  ? std::filesystem::file_type::character
+                      : S_ISBLK(fst.st_mode)  ? std::filesystem::file_type::block
+                                              : std::filesystem::file_type::unknown);
+  }
+  // Regular files ignore O_NONBLOCK; clear it anyway so that reads behave as documented everywhere.
+  const int flags = ::fcntl(fd, F_GETFL);
+  if (flags >= 0) ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+  file_ = ::fdopen(fd, "rb");
+  if (file_ == nullptr) {
+    const int err = errno;
+    ::close(fd);
+    throw error(fmt::format("bitgraph::io: cannot open '{}': {}", path, errno_text(err)));
+  }
+  size_ = std::uint64_t(fst.st_size);
+#else
   file_ = std::fopen(path.c_str(), "rb");
   if (file_ == nullptr) {
     throw error(fmt::format("bitgraph::io: cannot open '{}': {}", path, errno_text(errno)));
   }
-  // Only regular files have a meaningful size (pipes and devices report 0 or nothing).
-  if (std::filesystem::is_regular_file(path, ec)) {
-    const auto size = std::filesystem::file_size(path, ec);
-    if (!ec) size_ = size;
-  }
+  const auto size = std::filesystem::file_size(path, ec);
+  if (!ec) size_ = size;
+#endif
 }
 
 file_source::~file_source() {
@@ -364,6 +430,34 @@ std::string host_csr_problem(const host_csr& g) {
         }
       }
     }
+  }
+  return {};
+}
+
+std::string undirected_asymmetry(const host_csr& g) {
+  if (g.kind != graph_kind::undirected) return {};
+  // Visiting the rows in ascending order appends u to the transpose's row v in ascending order: the graph is
+  // symmetric exactly when that transpose row, consumed through cursor[v], equals row v itself.
+  std::vector<offset_t> cursor(g.row_ptr.begin(), g.row_ptr.end() - 1);
+  for (std::uint64_t u = 0; u < g.n; ++u) {
+    for (offset_t p = g.row_ptr[u]; p < g.row_ptr[u + 1]; ++p) {
+      const vertex_t v = g.col_idx[p];
+      offset_t& c = cursor[v];
+      if (c < g.row_ptr[v + 1] && g.col_idx[c] == u) {
+        ++c;
+        continue;
+      }
+      if (c < g.row_ptr[v + 1] && g.col_idx[c] < u) {
+        // Row v holds (v, w) with w < u, whose mirror (w, v) would have been met already.
+        return fmt::format("entry ({}, {}) has no mirror ({}, {})", v, g.col_idx[c], g.col_idx[c], v);
+      }
+      return fmt::format("entry ({}, {}) has no mirror ({}, {})", u, v, v, u);
+    }
+  }
+  for (std::uint64_t v = 0; v < g.n; ++v) {
+    const offset_t c = cursor[v];
+    if (c < g.row_ptr[v + 1])
+      return fmt::format("entry ({}, {}) has no mirror ({}, {})", v, g.col_idx[c], g.col_idx[c], v);
   }
   return {};
 }

@@ -29,7 +29,9 @@ class byte_source {
   virtual std::optional<std::uint64_t> size_hint() const { return std::nullopt; }
 };
 
-/// A file opened for binary reading; throws `bitgraph::error` naming `path` when it cannot be opened.
+/// A regular file opened for binary reading; throws `bitgraph::error` naming `path` when it cannot be
+/// opened or is not a regular file (a directory, FIFO, socket or device). The type is checked before and
+/// after a non-blocking open, so a FIFO never blocks the reader.
 class file_source final : public byte_source {
  public:
   explicit file_source(const std::string& path);
@@ -262,6 +264,11 @@ class xxh64 {
 /// The first violated invariant of `g` (sizes, offsets, column range, column order), or an empty string.
 /// Columns must ascend within each row, strictly unless `g.has_duplicates`.
 std::string host_csr_problem(const host_csr& g);
+
+/// For a `g` without `host_csr_problem`s flagged undirected: the first entry whose mirror is missing, or an
+/// empty string when every (u, v) is matched by a (v, u) (as many times, when repeats are kept). Only the
+/// structure is compared: skew-symmetric sources mirror an entry with the negated value. O(nnz + n).
+std::string undirected_asymmetry(const host_csr& g);
 
 /// True when `a` and `b` are the same weight (NaN equals NaN: weights are data, not arithmetic).
 inline bool same_weight(double a, double b) noexcept { return a == b || (a != a && b != b); }

@@ -287,6 +287,15 @@ void parse_size_line(line_reader& in, std::string_view line, parsed_header& ph, 
     if (h.entries > std::uint64_t(INT64_MAX)) {
       in.fail(fmt::format("the declared number of entries {} exceeds 2^63 - 1", h.entries));
     }
+    const std::uint64_t bound = vertex_bound(h.entries, opts.max_vertices_per_entry);
+    if (ph.n > bound) {
+      throw size_error(
+          fmt::format("{}:{}: the matrix declares {} vertices for {} entries, more than the {} allowed by "
+                      "mm_read_options::max_vertices_per_entry = {} (at most max(2^20, {} x entries) vertices; "
+                      "raise it, or 0 to lift the bound, to read such sparse ids)",
+                      in.source(), in.line_number(), ph.n, h.entries, bound, opts.max_vertices_per_entry,
+                      opts.max_vertices_per_entry));
+    }
     const std::uint64_t positions = h.symmetry == mm_symmetry::general ? full : triangle;
     if (!opts.allow_duplicates && h.entries > positions) {
       in.fail(fmt::format("{} entries are declared but a {} x {} {} matrix has only {} distinct positions", h.entries,
@@ -442,6 +451,15 @@ double parse_value(const line_reader& in, const value_rule& rule, const char*& p
   return v;
 }
 
+// A value about to be stored as an edge weight: NaN and infinities are refused unless the options allow them.
+void check_finite(const line_reader& in, double w, const char* start, const char* e, const mm_read_options& opts) {
+  if (opts.allow_non_finite || std::isfinite(w)) return;
+  in.fail(
+      fmt::format("value {} is {}: NaN and infinite edge weights are rejected (set "
+                  "mm_read_options::allow_non_finite to keep them)",
+                  quote(detail::token_at(start, e)), std::isnan(w) ? "NaN" : "infinite"));
+}
+
 [[noreturn]] void trailing(const line_reader& in, const char* p, const char* e, const char* after, bool pattern) {
   in.fail(fmt::format("unexpected {} after the {}{}", quote(detail::token_at(p, e)), after,
                       pattern ? " (pattern entries have no value)" : ""));
@@ -543,7 +561,11 @@ void read_coordinate(line_reader& in, const parsed_header& ph, const mm_read_opt
     if (i == 0 || i > h.rows) in.fail(fmt::format("row index {} is out of the range 1..{}", i, h.rows));
     if (j == 0 || j > h.cols) in.fail(fmt::format("column index {} is out of the range 1..{}", j, h.cols));
     double w = 1.0;
-    if (rule.has_value) w = parse_value(in, rule, p, e, usage);
+    if (rule.has_value) {
+      const char* value_start = p;
+      w = parse_value(in, rule, p, e, usage);
+      if (keep_values) check_finite(in, w, value_start, e, opts);
+    }
     p = detail::skip_space(p, e);
     if (p != e) trailing(in, p, e, rule.has_value ? "value" : "column index", !rule.has_value);
     if (skew && i == j && w != 0.0) {
@@ -591,6 +613,7 @@ void read_array(line_reader& in, const parsed_header& ph, const mm_read_options&
     const char* e = line.data() + line.size();
     const char* p = line.data();
     const double w = parse_value(in, ph.rule, p, e, "value");
+    if (keep_values) check_finite(in, w, line.data(), e, opts);
     p = detail::skip_space(p, e);
     if (p != e) trailing(in, p, e, "value (an array line holds one value)", false);
     out.src.push_back(vertex_t(i));
@@ -758,9 +781,11 @@ void write_edges(detail::text_sink& out, const edge_list& el, const mm_write_opt
 }  // namespace
 
 std::string to_string(const mm_read_options& opts) {
-  return fmt::format("mm;banner={};rectangular={};duplicates={};values={};max_vertices={}",
-                     opts.allow_missing_banner ? "optional" : "required", opts.pad_rectangular ? "pad" : "reject",
-                     opts.allow_duplicates ? "keep" : "reject", opts.read_values ? "read" : "skip", opts.max_vertices);
+  return fmt::format(
+      "mm;banner={};rectangular={};duplicates={};values={};max_vertices={};vertices_per_entry={};non_finite={}",
+      opts.allow_missing_banner ? "optional" : "required", opts.pad_rectangular ? "pad" : "reject",
+      opts.allow_duplicates ? "keep" : "reject", opts.read_values ? "read" : "skip", opts.max_vertices,
+      opts.max_vertices_per_entry, opts.allow_non_finite ? "keep" : "reject");
 }
 
 edge_list read_matrix_market(const std::string& path, const mm_read_options& opts, mm_header* header) {

@@ -11,9 +11,10 @@
 
 /// Output checkers in the spirit of LAGraph's `LG_check_*`. Each accepts every correct answer (any
 /// valid BFS tree, any component labelling) and rejects wrong ones with a `verdict` naming the first
-/// few problems. Bad *inputs* (source out of range, a vector of the wrong size, a malformed `host_csr`,
-/// parameters out of range) throw `invalid_argument_error` instead: a wrong answer is a failed verdict,
-/// never an exception. Host-only; no Kokkos.
+/// few problems. Bad *arguments* (source out of range, a vector of the wrong size, a malformed `host_csr`,
+/// parameters out of range) throw `invalid_argument_error` instead; a wrong answer is a failed verdict,
+/// never an exception, and so is a graph the answer cannot be judged on (`check_sssp` over NaN, infinite or
+/// negative weights). Host-only; no Kokkos.
 namespace bitgraph::validate {
 
 using reference::pagerank_dangling;
@@ -62,7 +63,8 @@ verdict check_bfs_parents(const host_csr& g, vertex_t source, const std::vector<
 /// (dist[u] + w == dist[v] within the tolerance); unreachable vertices hold +infinity exactly. For
 /// graphs of at most `sssp_reference_max_vertices` vertices the distances are also compared with
 /// `reference::dijkstra`: exactly when every weight is an integer, within the tolerance otherwise.
-/// Throws `invalid_argument_error` for a bad source or size and for negative, NaN or infinite weights.
+/// A graph with a negative, NaN or infinite weight gets a failed verdict naming those edges (no distance
+/// can be checked against such weights). Throws `invalid_argument_error` for a bad source or size.
 verdict check_sssp(const host_csr& g, vertex_t source, const std::vector<double>& dist);
 
 /// PageRank with `params` (see `reference::pagerank`): every rank finite and positive; one more

@@ -9,6 +9,7 @@
 #include "bitgraph/core/types.hpp"
 #include "bitgraph/formats/edge_list.hpp"
 #include "bitgraph/formats/host_csr.hpp"
+#include "bitgraph/io/read_limits.hpp"
 
 namespace bitgraph::io {
 
@@ -24,6 +25,15 @@ struct edge_list_read_options {
   bool read_weights = true;
   /// Largest accepted number of vertices; a larger `num_vertices` or id throws `size_error`.
   std::uint64_t max_vertices = bitgraph::max_vertices - 1;
+  /// Without `num_vertices`, bound on the vertex count the ids imply relative to the number of edges:
+  /// at most `vertex_bound(edges, max_vertices_per_entry)` = max(2^20, max_vertices_per_entry x edges), else
+  /// `size_error` naming the line of the largest id (one line "4000000000 0" would otherwise make a 32 GiB
+  /// CSR). 0 lifts the bound. An explicit `num_vertices` is the caller's choice and is bounded by
+  /// `max_vertices` only.
+  std::uint64_t max_vertices_per_entry = default_vertices_per_entry;
+  /// Accept NaN and infinite weights. By default a weight that is NaN or infinite (including magnitudes
+  /// beyond the double range, such as 1e999) throws `parse_error` at its line when weights are read.
+  bool allow_non_finite = false;
 };
 
 /// A canonical text form of the options ("edges;base=0;..."), used in cache keys and reports.
@@ -34,8 +44,10 @@ std::string to_string(const edge_list_read_options& opts);
 /// Either every edge line has a weight or none has. Entries are kept in file order, repeats included.
 /// Throws `parse_error` naming the file and 1-based line for malformed input (missing or extra fields,
 /// non-numeric or negative ids, id 0 when 1-based, ids not below `num_vertices`, mixed weighted and
-/// unweighted lines, binary data), `size_error` for ids or counts above `max_vertices`, and
-/// `bitgraph::error` when the file cannot be read.
+/// unweighted lines, binary data, NaN or infinite weights unless `allow_non_finite`), `size_error` for ids
+/// or counts above `max_vertices` or beyond `max_vertices_per_entry`, and
+/// `bitgraph::error` when the file cannot be read or is not a regular file (a FIFO, socket or device is
+/// refused before it is opened, so the call never blocks: read such inputs through the stream overload).
 edge_list read_edge_list(const std::string& path, const edge_list_read_options& opts = {});
 /// Same as the file overload, reading from a stream; `source_name` names it in messages.
 edge_list read_edge_list(std::istream& in, const std::string& source_name, const edge_list_read_options& opts = {});

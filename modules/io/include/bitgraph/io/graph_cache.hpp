@@ -52,18 +52,20 @@ std::filesystem::path cache_file(const std::filesystem::path& dir, const cache_k
 
 /// Stores `g` under `key` in `file` (parent directories are created). Writes a temporary file in the same
 /// directory and renames it, so readers never see a partial cache. Throws `invalid_argument_error` if `g`
-/// breaks the CSR invariants, `bitgraph::error` if writing fails.
+/// breaks the CSR invariants or is flagged undirected but not symmetric, `bitgraph::error` if writing fails.
 void write_graph_cache(const std::filesystem::path& file, const cache_key& key, const host_csr& g);
 
 /// The graph cached in `file` if it exists and was stored under `key` by this format version; nullopt
 /// when the file is missing, the key differs, or the file has another format version or byte order.
-/// Throws `parse_error` when the file is not a valid cache (bad magic, sizes, checksum or CSR).
+/// Throws `parse_error` when the file is not a valid cache (bad magic, sizes, checksum or CSR, or an
+/// undirected flag over an asymmetric structure).
 std::optional<host_csr> read_graph_cache(const std::filesystem::path& file, const cache_key& key);
 
 /// Loads a cache file whatever its key and validates it completely: magic, version, byte order, sizes
 /// against the file length (before allocating), checksum, then the CSR invariants (monotone offsets,
-/// columns below n and ascending per row). Stores the serialised key in `*stored_key` when not null.
-/// Throws `parse_error` on any problem, `bitgraph::error` if the file cannot be read.
+/// columns below n and ascending per row) and, for a graph flagged undirected, that every entry (u, v) has
+/// its mirror (v, u) (structure only: skew-symmetric sources mirror with negated values). Stores the serialised key in
+/// `*stored_key` when not null. Throws `parse_error` on any problem, `bitgraph::error` if the file cannot be read.
 host_csr read_graph_cache_file(const std::filesystem::path& file, std::string* stored_key = nullptr);
 
 /// Same validation as `read_graph_cache_file`, on the bytes of a cache file held in memory.

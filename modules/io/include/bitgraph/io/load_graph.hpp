@@ -19,6 +19,7 @@
 #include "bitgraph/io/edge_list_text.hpp"
 #include "bitgraph/io/graph_cache.hpp"
 #include "bitgraph/io/matrix_market.hpp"
+#include "bitgraph/io/read_limits.hpp"
 #include "bitgraph/reorder/device_order.hpp"
 #include "bitgraph/reorder/orderings.hpp"
 
@@ -30,6 +31,13 @@ struct load_options {
   std::filesystem::path cache_dir;
   /// Called with a short message when a phase starts (e.g. for a progress line).
   std::function<void(std::string_view)> on_phase;
+  /// The readers' bound on declared vertices per entry (`mm_read_options::max_vertices_per_entry`,
+  /// `edge_list_read_options::max_vertices_per_entry`): a `file:` graph may have at most
+  /// max(2^20, this x entries) vertices; 0 lifts the bound.
+  std::uint64_t max_vertices_per_entry = default_vertices_per_entry;
+  /// Called with a message when a problem is recovered from: a corrupt cache entry, re-read from its source
+  /// and replaced. The message is also kept in `load_report::cache_problem`.
+  std::function<void(std::string_view)> on_warning;
 };
 
 /// What `load_graph` did, for reports.
@@ -42,6 +50,10 @@ struct load_report {
   bool cache_written = false;        ///< a new cache file was written
   std::filesystem::path cache_file;  ///< the cache file consulted, if any
   double order_seconds = 0;          ///< computing the spec's `order=` and relabelling (0 without one)
+  /// Why the cache entry found for the file was not used (it failed validation: corrupt, truncated, an
+  /// asymmetric "undirected" CSR); the graph was then read from the source and the entry replaced. Empty
+  /// when the cache was used, missing or stale.
+  std::string cache_problem;
 };
 
 namespace detail {
@@ -53,10 +65,14 @@ inline double seconds_since(std::chrono::steady_clock::time_point t0) {
 /// Loads the graph `spec` names on `exec`: generators run on the host (GAP-compatible where they claim
 /// it) and the CSR is built on `exec` with the options the spec implies; files are read by the Matrix
 /// Market or edge-list reader, or loaded from the binary cache when `opts.cache_dir` holds a file whose
-/// key (path, size, mtime, every reader and build option) matches. A `weighted` spec on a file without
+/// key (path, size, mtime, every reader and build option) matches; an entry that fails validation (corrupt,
+/// truncated, an asymmetric "undirected" CSR) is reported (`opts.on_warning`, `report->cache_problem`), and
+/// the file is read and the entry replaced. A `weighted` spec on a file without
 /// weights gets GAP's weights. A spec with `order=` is then relabelled (`reorder::relabel`; the cache keeps
 /// the graph as built): its vertex ids are the reordered ones. Every reader error surfaces as the reader's
-/// exception.
+/// exception: files must be regular files (a FIFO or device throws `bitgraph::error` without blocking), NaN
+/// and infinite weights throw `parse_error` at their line, and a file declaring more than
+/// max(2^20, `opts.max_vertices_per_entry` x entries) vertices throws `size_error`.
 template <class ExecSpace>
 csr_graph<memory_space_t<ExecSpace>> load_graph(const ExecSpace& exec, const gen::graph_spec& spec,
                                                 const load_options& opts = {}, load_report* report = nullptr) {
@@ -100,7 +116,9 @@ csr_graph<memory_space_t<ExecSpace>> load_graph(const ExecSpace& exec, const gen
     const bool mtx = spec.format == gen::file_format::matrix_market;
     mm_read_options mo;
     mo.allow_duplicates = true;  // the CSR builder merges them
+    mo.max_vertices_per_entry = opts.max_vertices_per_entry;
     edge_list_read_options eo;
+    eo.max_vertices_per_entry = opts.max_vertices_per_entry;
     // The build options depend on the file's symmetry: read the header first so that the cache key
     // can be formed without parsing the whole file.
     edge_storage storage = edge_storage::general;
@@ -118,7 +136,18 @@ csr_graph<memory_space_t<ExecSpace>> load_graph(const ExecSpace& exec, const gen
       key = mtx ? make_cache_key(spec.path, build, mo, extra) : make_cache_key(spec.path, build, eo, extra);
       rep.cache_file = cache_file(opts.cache_dir, *key);
       phase("loading cache");
-      if (auto cached = read_graph_cache(rep.cache_file, *key)) {
+      std::optional<host_csr> cached;
+      try {
+        cached = read_graph_cache(rep.cache_file, *key);
+      } catch (const parse_error& e) {
+        // A corrupt entry must not make the graph unloadable: report it, read the source, replace the entry.
+        rep.cache_problem = e.what();
+        if (opts.on_warning) {
+          opts.on_warning("invalid cache entry " + rep.cache_file.string() + " (" + e.what() +
+                          "): reading the source and replacing it");
+        }
+      }
+      if (cached) {
         rep.from_cache = true;
         rep.input_entries = cached->nnz();
         rep.read_seconds = detail::seconds_since(t0);

@@ -8,6 +8,7 @@
 #include "bitgraph/core/types.hpp"
 #include "bitgraph/formats/edge_list.hpp"
 #include "bitgraph/formats/host_csr.hpp"
+#include "bitgraph/io/read_limits.hpp"
 
 namespace bitgraph::io {
 
@@ -51,6 +52,16 @@ struct mm_read_options {
   /// Largest accepted number of rows or columns; larger files throw `size_error`. Lowering it guards
   /// callers against files that declare billions of vertices (whose CSR would need n + 1 offsets).
   std::uint64_t max_vertices = bitgraph::max_vertices - 1;
+  /// Bound on the vertices a coordinate file may declare relative to its declared entries: at most
+  /// `vertex_bound(entries, max_vertices_per_entry)` = max(2^20, max_vertices_per_entry x entries), else
+  /// `size_error` at the size line, before anything is read or allocated (a header declaring 4,294,967,294
+  /// vertices over one entry would make a 32 GiB CSR). 0 lifts the bound; `max_vertices` applies either way.
+  /// Array files list every value, so their size is bounded by the file already.
+  std::uint64_t max_vertices_per_entry = default_vertices_per_entry;
+  /// Accept NaN and infinite values (LAGraph's reader keeps them, e.g. in matrix_fp32.mtx). By default a
+  /// value read as an edge weight that is NaN or infinite (including magnitudes beyond the double range,
+  /// such as 1e999) throws `parse_error` at its line: no graph algorithm has a meaning for such a weight.
+  bool allow_non_finite = false;
 };
 
 /// A canonical text form of the options ("mm;banner=required;..."), used in cache keys and reports.
@@ -62,8 +73,10 @@ std::string to_string(const mm_read_options& opts);
 /// stored and the CSR builder adds the mirrored ones. Pattern files give an unweighted list.
 /// The header is stored in `*header` when it is not null.
 /// Throws `parse_error` (naming the file and the 1-based line) for any malformed or unsupported input,
-/// `size_error` when the matrix has more rows or columns than `opts.max_vertices`, and
-/// `bitgraph::error` when the file cannot be read.
+/// `size_error` when the matrix has more rows or columns than `opts.max_vertices` or than its entries
+/// allow (`opts.max_vertices_per_entry`), and
+/// `bitgraph::error` when the file cannot be read or is not a regular file (a FIFO, socket or device is
+/// refused before it is opened, so the call never blocks: read such inputs through the stream overload).
 edge_list read_matrix_market(const std::string& path, const mm_read_options& opts = {}, mm_header* header = nullptr);
 
 /// Same as the file overload, reading from a stream; `source_name` names it in messages.
