@@ -214,6 +214,25 @@ TEMPLATE_TEST_CASE("SSSP passes its validator (weighted and unit weights)", "[al
   CHECK_THROWS_AS(sssp(exec, wg, 0, on_weights), invalid_argument_error);
   on_weights.use_weights = false;
   CHECK(sssp(exec, wg, 0, on_weights).converged);
+  // Distances near DBL_MAX: delta is lost to rounding there, and the phases must still end.
+  {
+    edge_list big;
+    big.num_vertices = 6;
+    for (vertex_t v = 0; v + 1 < 6; ++v) {
+      big.src.push_back(v);
+      big.dst.push_back(v + 1);
+      big.weights.push_back(v == 2 ? std::numeric_limits<double>::max() : 1.0);
+    }
+    auto bgr = make_bit_graph(exec, build_csr(exec, big), {8});
+    for (auto method : {sssp_method::near_far, sssp_method::bellman_ford}) {
+      sssp_options o;
+      o.method = method;
+      auto d = host(sssp(exec, bgr, 0, o).dist);
+      CHECK(d[2] == 2.0);
+      CHECK(d[3] == std::numeric_limits<double>::max());  // 2 + DBL_MAX rounds to DBL_MAX
+      CHECK(d[5] == std::numeric_limits<double>::max());
+    }
+  }
   // Near-far with phases far narrower and far wider than the weights agrees with Bellman-Ford.
   const auto wh = to_host_csr(wg.csr);
   for (double delta : {1e-3, 0.25, 7.0, 1e6}) {

@@ -138,9 +138,9 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
   Kokkos::View<vertex_t*, mem> queue, queue_next;
   Kokkos::View<offset_t*, mem> qoff, ring;
   offset_t queue_len = 0;
-  // The queue's statistics (known after a queue push) and whether qoff holds its degree scan.
+  // The queue's statistics (length, out-edges, widest out-degree) and whether they are current.
   detail::bfs_queue_stats qs;
-  bool stats_known = false, qoff_valid = false;
+  bool stats_known = false;
   std::int64_t graph_widest = -1;  // the graph's largest out-degree, measured when batching is considered
   offset_t batch = 4;              // levels per read-back, doubled per batch up to 256
   offset_t nf = 1, prev_nf = 0;
@@ -159,8 +159,8 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
   so.algorithm = opts.algorithm;
   so.merge = opts.merge;
 
-  // The queue (made from the bitmap frontier unless a queue push made it) and its degree scan; returns m_f.
-  const auto queue_edges = [&]() -> offset_t {
+  // The queue (made from the bitmap frontier unless a queue push made it) and its degree statistics.
+  const auto queue_stats = [&] {
     if (queue.extent(0) == 0) {
       queue = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::bfs::queue", n, false);
       queue_next = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::bfs::queue_next", n, false);
@@ -174,8 +174,9 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
                         Kokkos::subview(s.indices, std::make_pair(offset_t(0), s.nnz)));
       queue_valid = true;
     }
-    qoff_valid = true;
-    return detail::bfs_queue_edges(exec, g.csr, Kokkos::View<const vertex_t*, mem>(queue), queue_len, qoff);
+    const auto sums = detail::bfs_queue_degrees(exec, g.csr, Kokkos::View<const vertex_t*, mem>(queue), queue_len);
+    qs = {queue_len, sums.edges, sums.widest};
+    stats_known = true;
   };
 
   // Only a queue push leaves the bitmap stale; rebuilt where the next step reads it.
@@ -199,7 +200,8 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
     offset_t mf = 0;
     if (!pulling) {
       if (queue_push) {
-        mf = stats_known ? qs.edges : queue_edges();
+        if (!stats_known) queue_stats();
+        mf = qs.edges;
       } else if (opts.mode == bfs_mode::direction_optimized) {
         mf = detail::bfs_bitmap_edges(exec, g.csr, frontier_bits);
       }
@@ -212,8 +214,8 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
         // The pull left a bitmap frontier: the queue push needs it as a queue, and its m_f.
         if (queue_push) {
           queue_valid = false;
-          stats_known = false;
-          mf = queue_edges();
+          queue_stats();
+          mf = qs.edges;
         }
       }
     }
@@ -242,22 +244,24 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
           break;
         }
         d += level_t(count) - 1;
-        qs = done.last;
+        qs = done.last;  // the vertex kernel accumulates the next frontier's statistics itself
+        stats_known = true;
       } else {
         res.directions += 'p';
-        if (!qoff_valid) mf = queue_edges();
-        // The step claims, levels and queues the new vertices itself: no commit pass.
-        qs = detail::bfs_expand_queue(exec, g.csr, Kokkos::View<const vertex_t*, mem>(queue), queue_len,
-                                      Kokkos::View<const offset_t*, mem>(qoff), mf, queue_next,
-                                      Kokkos::subview(ring, std::make_pair(offset_t(0), offset_t(3))), visited,
-                                      res.levels, parents, d);
+        // The degree scan places each edge of the frontier; the step claims, levels and queues the new
+        // vertices itself (no commit pass). The next frontier's statistics are computed when it is used.
+        detail::bfs_queue_edges(exec, g.csr, Kokkos::View<const vertex_t*, mem>(queue), queue_len, qoff);
+        const offset_t found = detail::bfs_expand_queue(
+            exec, g.csr, Kokkos::View<const vertex_t*, mem>(queue), queue_len, Kokkos::View<const offset_t*, mem>(qoff),
+            mf, queue_next, Kokkos::subview(ring, std::make_pair(offset_t(0), offset_t(3))), visited, res.levels,
+            parents, d);
         std::swap(queue, queue_next);
+        qs.len = found;
+        stats_known = false;
       }
       nf = qs.len;
       queue_len = nf;
       queue_valid = true;
-      stats_known = true;
-      qoff_valid = false;
       bits_valid = false;
       sparse_valid = false;
     } else if (pulling && csr_pull) {

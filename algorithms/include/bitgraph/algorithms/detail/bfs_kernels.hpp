@@ -83,8 +83,7 @@ struct bfs_degree_scan_functor {
 
 /// "bitgraph::bfs::expand_edges", one thread per edge of the frontier: edge e belongs to the queued vertex q
 /// with qoff(q) <= e < qoff(q + 1) (binary search), so a hub's row is spread over as many threads as it has
-/// entries. Claims the unvisited neighbour (one winner of the atomic OR), levels, parents and queues it, and adds
-/// it to the next frontier's statistics.
+/// entries. Claims the unvisited neighbour (one winner of the atomic OR), levels, parents and queues it.
 template <class Mem>
 struct bfs_expand_edges_functor {
   Kokkos::View<std::uint32_t*, Mem> visited;
@@ -94,7 +93,7 @@ struct bfs_expand_edges_functor {
   Kokkos::View<const offset_t*, Mem> qoff;
   offset_t in_len;
   Kokkos::View<vertex_t*, Mem> out;
-  Kokkos::View<offset_t*, Mem> stats;  ///< the next frontier's [length, out-edges, largest out-degree]
+  Kokkos::View<offset_t*, Mem> stats;  ///< [0]: the next frontier's length
   Kokkos::View<level_t*, Mem> levels;
   Kokkos::View<vertex_t*, Mem> parents;
   bool with_parents;
@@ -117,11 +116,32 @@ struct bfs_expand_edges_functor {
     levels(j) = d;
     if (with_parents) parents(j) = i;
     out(atomic_fetch_add_offset(&stats(0), 1)) = j;
-    const offset_t dj = row_ptr(j + 1) - row_ptr(j);
-    if (dj) {
-      atomic_fetch_add_offset(&stats(1), dj);
-      Kokkos::atomic_fetch_max(&stats(2), dj);
-    }
+  }
+};
+
+/// The out-edges and the widest out-degree of a queue (`bfs_queue_stats`), by a reduction over it: cheaper
+/// than two atomics on one address per claimed vertex in the edge-balanced expansion.
+struct bfs_degree_sums {
+  offset_t edges = 0, widest = 0;
+};
+
+/// "bitgraph::bfs::queue_stats": sums the queued vertices' out-degrees and finds the widest.
+template <class Mem>
+struct bfs_queue_stats_functor {
+  using value_type = bfs_degree_sums;
+  Kokkos::View<const offset_t*, Mem> row_ptr;
+  Kokkos::View<const vertex_t*, Mem> queue;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const offset_t q, value_type& acc) const {
+    const vertex_t v = queue(q);
+    const offset_t d = row_ptr(v + 1) - row_ptr(v);
+    acc.edges += d;
+    acc.widest = d > acc.widest ? d : acc.widest;
+  }
+  KOKKOS_INLINE_FUNCTION void init(value_type& acc) const { acc = value_type{}; }
+  KOKKOS_INLINE_FUNCTION void join(volatile value_type& acc, const volatile value_type& o) const {
+    acc.edges = acc.edges + o.edges;  // C++20 deprecates compound assignment to volatile
+    acc.widest = o.widest > acc.widest ? o.widest : acc.widest;
   }
 };
 
@@ -357,17 +377,17 @@ struct bfs_queue_stats {
 
 /// One edge-balanced queue push level: every unvisited out-neighbour j of a queued vertex i is claimed (the
 /// atomic OR on `visited` has exactly one winner), gets level d (and parent i) and is appended to `out`; the
-/// `edges` = m_f entries are spread one per thread, so hubs do not serialise. Returns the new queue's
-/// statistics (one read-back of `stats`).
+/// `edges` = m_f entries are spread one per thread, so hubs do not serialise. Returns the new queue's length
+/// (one read-back; its degree statistics are left to `bfs_queue_degrees`).
 template <class ExecSpace>
-bfs_queue_stats bfs_expand_queue(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& a,
-                                 Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>> in, offset_t len,
-                                 Kokkos::View<const offset_t*, memory_space_t<ExecSpace>> qoff, offset_t edges,
-                                 Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> out,
-                                 Kokkos::View<offset_t*, memory_space_t<ExecSpace>> stats,
-                                 bitmap<memory_space_t<ExecSpace>>& visited,
-                                 Kokkos::View<level_t*, memory_space_t<ExecSpace>> levels,
-                                 Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> parents, level_t d) {
+offset_t bfs_expand_queue(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& a,
+                          Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>> in, offset_t len,
+                          Kokkos::View<const offset_t*, memory_space_t<ExecSpace>> qoff, offset_t edges,
+                          Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> out,
+                          Kokkos::View<offset_t*, memory_space_t<ExecSpace>> stats,
+                          bitmap<memory_space_t<ExecSpace>>& visited,
+                          Kokkos::View<level_t*, memory_space_t<ExecSpace>> levels,
+                          Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> parents, level_t d) {
   using mem = memory_space_t<ExecSpace>;
   Kokkos::deep_copy(exec, stats, offset_t(0));
   if (edges > 0)
@@ -375,11 +395,22 @@ bfs_queue_stats bfs_expand_queue(const ExecSpace& exec, const csr_graph<memory_s
                          Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, edges),
                          bfs_expand_edges_functor<mem>{visited.words, a.row_ptr, a.col_idx, in, qoff, len, out, stats,
                                                        levels, parents, parents.extent(0) > 0, d});
-  offset_t h[3] = {0, 0, 0};
-  Kokkos::deep_copy(exec, Kokkos::View<offset_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(h, 3),
-                    stats);
+  offset_t found = 0;
+  Kokkos::deep_copy(exec, found, Kokkos::subview(stats, 0));
   exec.fence();
-  return {h[0], h[1], h[2]};
+  return found;
+}
+
+/// The out-edges and widest out-degree of the queue's `len` vertices (one read-back).
+template <class ExecSpace>
+bfs_degree_sums bfs_queue_degrees(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& a,
+                                  Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>> queue, offset_t len) {
+  bfs_degree_sums sums;
+  if (len > 0)
+    Kokkos::parallel_reduce("bitgraph::bfs::queue_stats",
+                            Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, len),
+                            bfs_queue_stats_functor<memory_space_t<ExecSpace>>{a.row_ptr, queue}, sums);
+  return sums;
 }
 
 /// Levels first_level, first_level + 1, ... (`count` of them, queued without read-backs) by

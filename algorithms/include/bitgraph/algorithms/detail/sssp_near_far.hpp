@@ -173,6 +173,9 @@ std::pair<int, bool> sssp_near_far(const ExecSpace& exec, const csr_graph<memory
                             Kokkos::Min<double>(lo));
     const double previous = threshold;
     threshold = std::max(threshold, lo) + delta;
+    // Where delta is lost to rounding (distances near DBL_MAX) the phases could not advance: the last one takes
+    // everything (Bellman-Ford rounds from there).
+    if (!(threshold > previous && threshold > lo)) threshold = std::numeric_limits<double>::infinity();
     split(previous);
   }
 }
