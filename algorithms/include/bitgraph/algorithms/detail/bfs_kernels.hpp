@@ -66,6 +66,15 @@ struct bfs_found_to_frontier_functor {
   }
 };
 
+/// Claims vertex j for the current level: true for exactly one caller (the winner of the atomic OR on `visited`).
+/// A plain read first: most neighbours of a BFS frontier are already visited.
+template <class Words>
+KOKKOS_INLINE_FUNCTION bool bfs_claim(const Words& visited, const vertex_t j) {
+  const std::uint32_t bit = std::uint32_t(1) << (j & 31);
+  if (visited(j >> 5) & bit) return false;
+  return !(Kokkos::atomic_fetch_or(&visited(j >> 5), bit) & bit);
+}
+
 /// "bitgraph::bfs::degree_scan": qoff(q) = the out-degrees of the queued vertices before q (exclusive scan);
 /// the total is the frontier's edge count m_f.
 template <class Mem>
@@ -110,9 +119,7 @@ struct bfs_expand_edges_functor {
     }
     const vertex_t i = in(lo);
     const vertex_t j = col(row_ptr(i) + (e - qoff(lo)));
-    const std::uint32_t bit = std::uint32_t(1) << (j & 31);
-    if (visited(j >> 5) & bit) return;
-    if (Kokkos::atomic_fetch_or(&visited(j >> 5), bit) & bit) return;
+    if (!bfs_claim(visited, j)) return;
     levels(j) = d;
     if (with_parents) parents(j) = i;
     out(atomic_fetch_add_offset(&stats(0), 1)) = j;
@@ -184,10 +191,7 @@ struct bfs_expand_vertices_functor {
       const vertex_t i = in(q);
       for (offset_t pos = row_ptr(i); pos < row_ptr(i + 1); ++pos) {
         const vertex_t j = col(pos);
-        const std::uint32_t bit = std::uint32_t(1) << (j & 31);
-        // A plain read first: most neighbours of a BFS frontier are already visited.
-        if (visited(j >> 5) & bit) continue;
-        if (Kokkos::atomic_fetch_or(&visited(j >> 5), bit) & bit) continue;
+        if (!bfs_claim(visited, j)) continue;
         levels(j) = d;
         if (with_parents) parents(j) = i;
         out(atomic_fetch_add_offset(&ring(cur), 1)) = j;
@@ -413,9 +417,6 @@ bfs_degree_sums bfs_queue_degrees(const ExecSpace& exec, const csr_graph<memory_
   return sums;
 }
 
-/// Levels first_level, first_level + 1, ... (`count` of them, queued without read-backs) by
-/// `bfs_expand_vertices_functor`, from the queue in `qa` (statistics `s`); the queues alternate between `qa` and
-/// `qb`. The traversal ended at the first level that found none.
 /// What `bfs_expand_levels` did: levels that found vertices, the last one's statistics, and the out-edges of the
 /// frontiers it expanded after the first (for Beamer's switch).
 struct bfs_levels_done {
@@ -424,6 +425,9 @@ struct bfs_levels_done {
   offset_t expanded_edges = 0;
 };
 
+/// Levels first_level, first_level + 1, ... (`count` of them, queued without read-backs) by
+/// `bfs_expand_vertices_functor`, from the queue in `qa` (statistics `s`); the queues alternate between `qa` and
+/// `qb`. The traversal ended at the first level that found none.
 template <class ExecSpace>
 bfs_levels_done bfs_expand_levels(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& a,
                                   Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> qa,
