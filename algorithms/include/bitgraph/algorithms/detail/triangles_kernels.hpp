@@ -117,8 +117,10 @@ struct tc_orient_fill_functor {
     for (std::uint64_t k = std::uint64_t(m.league_rank()) * m.team_size() + m.team_rank(); k < n; k += stride) {
       const vertex_t u = static_cast<vertex_t>(k);
       const offset_t begin = row_ptr(u), end = row_ptr(u + 1), du = end - begin, base = uptr(u);
-      Kokkos::parallel_scan(Kokkos::ThreadVectorRange(m, begin, end),
-                            [&](const offset_t p, offset_t& before, const bool final) {
+      // Over [0, du), not [begin, end): Kokkos 3.4's CUDA vector-range scan ignores the range's start.
+      Kokkos::parallel_scan(Kokkos::ThreadVectorRange(m, du),
+                            [&](const offset_t j, offset_t& before, const bool final) {
+                              const offset_t p = begin + j;
                               const bool keep = tc_keeps(row_ptr, col, p, begin, u, du);
                               if (final && keep) {
                                 ucol(base + before) = col(p);
