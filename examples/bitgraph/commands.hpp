@@ -35,6 +35,7 @@
 #include "bitgraph/core/version_info.hpp"
 #include "bitgraph/formats/b2sr_profile.hpp"
 #include "bitgraph/io/load_graph.hpp"
+#include "bitgraph/io/vertex_values.hpp"
 #include "bitgraph/reorder/reorder.hpp"
 #include "cli.hpp"
 #include "common/json.hpp"
@@ -266,6 +267,118 @@ inline double median(std::vector<double> v) {
   return v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
 }
 
+/// Writes `text` to the descriptor `fd` (the original stdout), retrying short writes; throws `error` naming `what`
+/// when a write fails.
+inline void write_fd(int fd, const std::string& text, const char* what) {
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const auto w = ::write(fd, text.data() + done, text.size() - done);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) throw error(std::string("bitgraph: cannot write ") + what + " to stdout: " + std::strerror(errno));
+    done += static_cast<std::size_t>(w);
+  }
+}
+
+/// Per-vertex results of `run`, in the caller's vertex ids: the graph's ids before a spec's `order=` relabelling
+/// (`new_of_old` maps them to the ids the algorithms saw; empty means none). Vertex-valued results (BFS parents,
+/// component labels) are mapped back too; components are labelled by their smallest caller id.
+class vertex_results {
+ public:
+  vertex_results(vertex_t n, std::vector<vertex_t> new_of_old) : n_(n), new_of_old_(std::move(new_of_old)) {
+    if (!new_of_old_.empty()) {
+      old_of_new_.resize(n_);
+      for (vertex_t v = 0; v < n_; ++v) old_of_new_[new_of_old_[v]] = v;
+    }
+  }
+  bool empty() const { return results_.empty(); }
+  const std::vector<std::pair<std::string, std::vector<io::vertex_column>>>& results() const { return results_; }
+
+  void add_bfs(const std::vector<level_t>& levels, const std::vector<vertex_t>* parents) {
+    std::vector<io::vertex_column> cols(1);
+    cols[0].name = "level";
+    cols[0].integers.resize(n_);
+    for (vertex_t v = 0; v < n_; ++v) cols[0].integers[v] = levels[inner(v)];
+    if (parents) {
+      auto& c = cols.emplace_back();
+      c.name = "parent";
+      c.integers.resize(n_);
+      for (vertex_t v = 0; v < n_; ++v) {
+        const vertex_t p = (*parents)[inner(v)];
+        c.integers[v] = p == invalid_vertex ? -1 : std::int64_t(outer(p));
+      }
+    }
+    results_.emplace_back("bfs", std::move(cols));
+  }
+  void add_reals(const std::string& algo, const std::string& name, const std::vector<double>& values) {
+    std::vector<io::vertex_column> cols(1);
+    cols[0].name = name;
+    cols[0].real = true;
+    cols[0].reals.resize(n_);
+    for (vertex_t v = 0; v < n_; ++v) cols[0].reals[v] = values[inner(v)];
+    results_.emplace_back(algo, std::move(cols));
+  }
+  void add_components(const std::vector<vertex_t>& labels) {
+    std::vector<vertex_t> smallest(n_, invalid_vertex);  // per label (an inner id): its smallest caller id
+    for (vertex_t v = 0; v < n_; ++v) {
+      const vertex_t l = labels[inner(v)];
+      if (l < n_) smallest[l] = std::min(smallest[l], v);
+    }
+    std::vector<io::vertex_column> cols(1);
+    cols[0].name = "component";
+    cols[0].integers.resize(n_);
+    for (vertex_t v = 0; v < n_; ++v) {
+      const vertex_t l = labels[inner(v)];
+      cols[0].integers[v] = l < n_ ? std::int64_t(smallest[l]) : -1;
+    }
+    results_.emplace_back("cc", std::move(cols));
+  }
+
+ private:
+  vertex_t inner(vertex_t v) const { return new_of_old_.empty() ? v : new_of_old_[v]; }
+  vertex_t outer(vertex_t v) const { return old_of_new_.empty() ? v : old_of_new_[v]; }
+  vertex_t n_;
+  std::vector<vertex_t> new_of_old_, old_of_new_;
+  std::vector<std::pair<std::string, std::vector<io::vertex_column>>> results_;
+};
+
+/// Writes `--output`: `-` gives one CSV table of every result on the original stdout; a file (its extension names
+/// the format) one table of every result; a directory one `<algo>.csv` per algorithm. Every write is checked
+/// (`bitgraph::error`, exit status 1). Prints where each result went.
+inline void write_results(const options& opts, const vertex_results& res) {
+  if (opts.output.empty() || res.empty()) return;
+  std::vector<io::vertex_column> all;
+  std::string names;
+  for (const auto& [algo, cols] : res.results()) {
+    all.insert(all.end(), cols.begin(), cols.end());
+    names += (names.empty() ? "" : ", ") + algo;
+  }
+  if (opts.output == "-") {
+    std::ostringstream os;
+    io::write_vertex_values(os, io::vertex_values_format::csv, all);
+    write_fd(opts.output_fd, os.str(), "the results");
+    std::printf("\nresults (%s): CSV on stdout\n", names.c_str());
+    return;
+  }
+  std::error_code ec;
+  auto format = io::vertex_values_format_of(opts.output);
+  // An existing file that is not a directory (a device such as /dev/stdout) takes CSV whatever its name.
+  if (!format && std::filesystem::exists(opts.output, ec) && !std::filesystem::is_directory(opts.output, ec))
+    format = io::vertex_values_format::csv;
+  if (format) {
+    io::write_vertex_values(opts.output, *format, all);
+    std::printf("\nresults (%s): %s\n", names.c_str(), opts.output.c_str());
+    return;
+  }
+  std::filesystem::create_directories(opts.output, ec);
+  if (ec) throw error("bitgraph: cannot create the --output directory '" + opts.output + "': " + ec.message());
+  std::printf("\n");
+  for (const auto& [algo, cols] : res.results()) {
+    const auto path = (std::filesystem::path(opts.output) / (algo + ".csv")).string();
+    io::write_vertex_values(path, io::vertex_values_format::csv, cols);
+    std::printf("results (%s): %s\n", algo.c_str(), path.c_str());
+  }
+}
+
 /// Writes the JSON report to `--json FILE`, or to the original stdout for `--json -`. Every write is checked: a
 /// report that did not reach its file (a full disk, a closed pipe) throws `error`.
 inline void write_json(const options& opts, const json& report) {
@@ -275,13 +388,7 @@ inline void write_json(const options& opts, const json& report) {
   os << "\n";
   const std::string text = os.str();
   if (opts.json_path == "-") {
-    std::size_t done = 0;
-    while (done < text.size()) {
-      const auto w = ::write(opts.json_fd, text.data() + done, text.size() - done);
-      if (w < 0 && errno == EINTR) continue;
-      if (w <= 0) throw error(std::string("bitgraph: cannot write the JSON report to stdout: ") + std::strerror(errno));
-      done += static_cast<std::size_t>(w);
-    }
+    write_fd(opts.json_fd, text, "the JSON report");
     return;
   }
   std::FILE* f = std::fopen(opts.json_path.c_str(), "w");
@@ -427,6 +534,76 @@ int run_info(const ExecSpace& exec, const options& opts) {
   return 0;
 }
 
+// ---------------------------------------------------------------------------------------- convert
+
+/// `bitgraph convert`: the graph of `--graph` (loaded as `run` loads it: the spec's `:directed`, `:undirected`,
+/// `:loops`, `:weighted` and `:order=` apply) written to `--to` in the format its extension names. Matrix Market
+/// writes undirected graphs as `symmetric` (lower triangle once) and directed ones as `general`, `real` with
+/// weights else `pattern`; edge lists write every stored entry (both directions of an undirected edge), `.wel`
+/// with the weights; `.bgcsr` is the binary cache's layout (`io::write_graph_cache`).
+template <class ExecSpace>
+int run_convert(const ExecSpace& exec, const options& opts) {
+  io::load_report rep;
+  const auto g = load(exec, opts, rep);
+  const host_csr h = to_host_csr(g);
+  const bool undirected = h.kind == graph_kind::undirected;
+  std::printf("graph %s: n = %u, stored entries = %llu (%s%s)\n", rep.name.c_str(), h.n,
+              static_cast<unsigned long long>(h.nnz()), undirected ? "undirected" : "directed",
+              h.has_weights ? ", weighted" : "");
+  const json preprocessing = preprocessing_report(opts, rep, undirected, h.nnz());
+  const auto format = convert_format_of(opts.to);
+  if (!format) throw invalid_argument_error("bitgraph convert: --to '" + opts.to + "' names no known format");
+  std::string what;
+  const double seconds = timed(exec, [&] {
+    progress_line p("writing " + opts.to);
+    switch (*format) {
+      case convert_format::matrix_market: {
+        io::mm_write_options mo;
+        mo.comment = "written by bitgraph convert from " + rep.name;
+        io::write_matrix_market(opts.to, h, mo);
+        what = std::string("Matrix Market coordinate ") + (h.has_weights ? "real " : "pattern ") +
+               (undirected ? "symmetric (lower triangle)" : "general");
+        break;
+      }
+      case convert_format::edge_list:
+      case convert_format::weighted_edge_list: {
+        const bool weights = *format == convert_format::weighted_edge_list;
+        if (weights && !h.has_weights)
+          throw invalid_argument_error("bitgraph convert: --to '" + opts.to +
+                                       "' (.wel) needs a weighted graph: add :weighted to the spec");
+        io::edge_list_write_options eo;
+        eo.write_weights = weights || (*format == convert_format::edge_list && opts.to.size() >= 4 &&
+                                       opts.to.substr(opts.to.size() - 4) == ".txt");
+        io::write_edge_list(opts.to, h, eo);
+        what = std::string(eo.write_weights && h.has_weights ? "weighted " : "") +
+               "edge list, 0-based, every stored entry" + (undirected ? " (both directions)" : "");
+        break;
+      }
+      case convert_format::binary_cache: {
+        io::cache_key key;
+        key.source = rep.name;
+        key.build = gen::parse_graph_spec(opts.graph).build_options();
+        key.reader = "bitgraph convert";
+        io::write_graph_cache(opts.to, key, h);
+        what = "binary graph cache (.bgcsr)";
+        break;
+      }
+    }
+  });
+  std::printf("wrote %s: %s, %.2f ms\n", opts.to.c_str(), what.c_str(), seconds * 1e3);
+  auto report = header_json(opts, space_name<ExecSpace>());
+  report.set("n", h.n)
+      .set("stored_entries", h.nnz())
+      .set("directed", !undirected)
+      .set("weighted", h.has_weights)
+      .set("preprocessing", preprocessing)
+      .set("to", opts.to)
+      .set("format", what)
+      .set("write_seconds", seconds);
+  write_json(opts, report);
+  return 0;
+}
+
 // -------------------------------------------------------------------------------------------- run
 
 struct algo_row {
@@ -463,8 +640,14 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
   const host_csr h = to_host_csr(bg.csr);
   std::vector<std::string> algos = opts.algos.empty() ? std::vector<std::string>{"bfs"} : opts.algos;
   if (std::find(algos.begin(), algos.end(), "all") != algos.end()) algos = {"bfs", "sssp", "pr", "cc", "tc"};
-  const auto sources =
-      opts.source ? std::vector<vertex_t>(opts.repeat, vertex_t(*opts.source)) : pick_sources(h, opts.repeat);
+  // --source and the reported sources are the caller's ids: the graph's before a spec's `order=` relabelling.
+  std::vector<vertex_t> old_of_new(rep.new_of_old.size());
+  for (vertex_t v = 0; v < old_of_new.size(); ++v) old_of_new[rep.new_of_old[v]] = v;
+  auto caller_id = [&](vertex_t v) { return old_of_new.empty() ? v : old_of_new[v]; };
+  const auto sources = opts.source
+                           ? std::vector<vertex_t>(opts.repeat, rep.new_of_old.empty() ? vertex_t(*opts.source)
+                                                                                       : rep.new_of_old[*opts.source])
+                           : pick_sources(h, opts.repeat);
 
   std::printf("graph %s: n = %u, stored entries = %llu, %s%s; space %s; B2SR-%d\n", rep.name.c_str(), n,
               static_cast<unsigned long long>(bg.csr.nnz), bg.directed() ? "directed" : "undirected",
@@ -481,6 +664,8 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
               (b2sr_bytes(bg.b2sr) + b2sr_bytes(bg.b2sr_t)) / 1048576.0);
 
   std::vector<algo_row> rows;
+  vertex_results results(n, opts.output.empty() ? std::vector<vertex_t>{} : rep.new_of_old);
+  const bool keep = !opts.output.empty();  // per-vertex results of the first source are kept for --output
   bool all_ok = true;
   auto verdict_text = [&](const validate::verdict& v) {
     all_ok = all_ok && v.ok;
@@ -507,6 +692,7 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
         row.seconds.push_back(timed(exec, [&] { st = bfs_tensor_core(exec, bl, s, out, to); }));
         const auto levels = to_host_vector(out);
         add_bfs_summary(levels, reached, depth, level_sum);
+        if (keep && row.seconds.size() == 1) results.add_bfs(levels, nullptr);
         for (vertex_t v = 0; v < n; ++v)
           if (levels[v] != unreached_level) edges += h.row_ptr[v + 1] - h.row_ptr[v];
         if (opts.validate) row.verdict = verdict_text(validate::check_bfs(h, s, levels));
@@ -562,13 +748,13 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
         dirs = r.directions;
         const auto levels = to_host_vector(r.levels);
         add_bfs_summary(levels, reached, depth, level_sum);
-        if (opts.validate) {
+        const bool first = row.seconds.size() == 1;
+        if (opts.validate || (keep && first)) {
           std::vector<vertex_t> parents;
-          if (opts.parents) {
-            auto pv = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, r.parents);
-            parents.assign(pv.data(), pv.data() + pv.extent(0));
-          }
-          row.verdict = verdict_text(validate::check_bfs(h, s, levels, opts.parents ? &parents : nullptr));
+          if (opts.parents) parents = to_host_vector(r.parents);
+          if (opts.validate)
+            row.verdict = verdict_text(validate::check_bfs(h, s, levels, opts.parents ? &parents : nullptr));
+          if (keep && first) results.add_bfs(levels, opts.parents ? &parents : nullptr);
         }
       }
       double total = 0;
@@ -576,7 +762,7 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
       row.metric_name = "GTEPS";
       row.metric = total > 0 ? double(edges) / total / 1e9 : 0;
       auto src = json::array();
-      for (auto s : sources) src.push(s);
+      for (auto s : sources) src.push(caller_id(s));
       row.extra.set("traversed_edges", edges)
           .set("directions", dirs)
           .set("sources", src)
@@ -603,8 +789,9 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
           }
         reached.push(count);
         max_distance.push(far);
-        src.push(s);
+        src.push(caller_id(s));
         if (opts.validate) row.verdict = verdict_text(validate::check_sssp(h, s, dist));
+        if (keep && row.seconds.size() == 1) results.add_reals("sssp", "distance", dist);
       }
       row.metric_name = "rounds";
       row.metric = iters;
@@ -628,6 +815,7 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
           .set("last_change", r.last_change)
           .set("converged", r.last_change < po.tolerance);
       if (opts.validate) row.verdict = verdict_text(validate::check_pagerank(h, rank));
+      if (keep) results.add_reals("pr", "rank", rank);
     } else if (a == "cc") {
       components_options co;
       co.algorithm = alg;
@@ -644,6 +832,7 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
         if (l < sizes.size()) largest = std::max(largest, ++sizes[l]);
       row.extra.set("iterations", r.iterations).set("largest_component", largest);
       if (opts.validate) row.verdict = verdict_text(validate::check_components(h, labels));
+      if (keep) results.add_components(labels);
     } else if (a == "tc") {
       if (bg.directed()) {
         std::printf("tc: skipped, the graph is directed (use an undirected spec)\n");
@@ -684,7 +873,7 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
   report.set("memory_bytes", json::object()
                                  .set("csr", csr_bytes(bg.csr) + csr_bytes(bg.csr_t))
                                  .set("b2sr", b2sr_bytes(bg.b2sr) + b2sr_bytes(bg.b2sr_t)));
-  auto results = json::array();
+  auto results_json = json::array();
   for (auto& r : rows) {
     const double med = median(r.seconds);
     const double mn = r.seconds.empty() ? 0 : *std::min_element(r.seconds.begin(), r.seconds.end());
@@ -695,9 +884,10 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
     auto e = r.extra;
     e.set("algo", r.algo).set("mode", r.mode).set("median_seconds", med).set("min_seconds", mn).set("seconds", times);
     e.set(r.metric_name, r.metric).set("validation", r.verdict);
-    results.push(e);
+    results_json.push(e);
   }
-  report.set("results", results);
+  report.set("results", results_json);
+  write_results(opts, results);
   write_json(opts, report);
   if (opts.validate) std::printf("\nvalidation: %s\n", all_ok ? "all results valid" : "FAILED");
   return all_ok ? 0 : 3;

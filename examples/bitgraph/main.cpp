@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <filesystem>
 #include <initializer_list>
 #include <string>
 #include <string_view>
@@ -18,6 +19,7 @@
 #include "bitgraph/core/error.hpp"
 #include "bitgraph/core/version_info.hpp"
 #include "bitgraph/generators/graph_spec.hpp"
+#include "bitgraph/io/vertex_values.hpp"
 #include "cli.hpp"
 #include "suites.hpp"
 
@@ -32,6 +34,8 @@ usage:
                  [--repeat K] [--json FILE|-] [--bfs do|push|pull|tc] [--push queue|spmspv|b2sr]
                  [--algorithm auto|generic|cuda-warp|cuda-mma] [--no-parents] [--tc-method auto|oriented|bmm]
                  [--reorder auto|none|rcm|jaccard|degree|random] [--update auto|eager|lazy]   (--bfs tc)
+                 [--output DIR|FILE|-]
+  bitgraph convert --graph SPEC --to FILE.mtx|.el|.txt|.wel|.bgcsr [--json FILE|-] [--space S]
   bitgraph bench --suite smoke|paper|h100 [--json FILE|-] [--runs R] [--space S] [--tile T]
                  [--kernels PREFIX[,...]] [--graphs SPEC[,...]] [--bmv-balance auto|rows|tiles]
                  [--algorithm A]
@@ -47,6 +51,9 @@ defaults: --graph kron:16, --algo bfs, --tile auto, --repeat 1, --bfs do, --push
 
 other options:
   --json FILE       write the JSON report to FILE; `-` writes it to stdout (the tables then go to stderr)
+  --output DIR|FILE|-  run: each algorithm's per-vertex result (BFS level and parent, SSSP distance, PageRank
+                    rank, CC component), format by extension: .mtx (dense array), .csv, .tsv, .bin; a directory
+                    gets <algo>.csv per algorithm; - writes CSV to stdout (the tables then go to stderr)
   --cache-dir DIR   binary graph cache for file: specs (default $BITGRAPH_CACHE_DIR or ~/.cache/bitgraph)
   --no-cache        never read or write the cache
   --version         print the version
@@ -138,16 +145,37 @@ void check_kokkos_option(const std::string& a) {
 /// Which commands take an option.
 struct option_scope {
   const char* name;
-  bool info, run, bench;
+  bool info, run, bench, convert;
 };
 constexpr option_scope scopes[] = {
-    {"--graph", true, true, false},      {"--algo", false, true, false},     {"--source", false, true, false},
-    {"--tile", false, true, true},       {"--validate", false, true, false}, {"--repeat", false, true, false},
-    {"--bfs", false, true, false},       {"--push", false, true, false},     {"--reorder", false, true, false},
-    {"--update", false, true, false},    {"--algorithm", false, true, true}, {"--no-parents", false, true, false},
-    {"--tc-method", false, true, false}, {"--suite", false, false, true},    {"--runs", false, false, true},
-    {"--kernels", false, false, true},   {"--graphs", false, false, true},   {"--bmv-balance", false, false, true},
+    {"--graph", true, true, false, true},       {"--algo", false, true, false, false},
+    {"--source", false, true, false, false},    {"--tile", false, true, true, false},
+    {"--validate", false, true, false, false},  {"--repeat", false, true, false, false},
+    {"--bfs", false, true, false, false},       {"--push", false, true, false, false},
+    {"--reorder", false, true, false, false},   {"--update", false, true, false, false},
+    {"--algorithm", false, true, true, false},  {"--no-parents", false, true, false, false},
+    {"--tc-method", false, true, false, false}, {"--suite", false, false, true, false},
+    {"--runs", false, false, true, false},      {"--kernels", false, false, true, false},
+    {"--graphs", false, false, true, false},    {"--bmv-balance", false, false, true, false},
+    {"--output", false, true, false, false},    {"--to", false, false, false, true},
 };
+
+/// `--output`: `-`, a file whose extension names a format, an existing file (CSV), or a directory (existing, ending
+/// in '/', or a name without an extension); a new file with another extension, or `-` twice, is a usage error.
+void check_output(const bitgraph::cli::options& o) {
+  if (o.output == "-") {
+    if (o.json_path == "-") bad_usage("--output - and --json - cannot both write to stdout");
+  } else if (!bitgraph::io::vertex_values_format_of(o.output)) {
+    std::error_code ec;
+    const std::filesystem::path p(o.output);
+    if (o.output.back() != '/' && !std::filesystem::exists(p, ec) && p.has_extension())
+      bad_usage("--output '" + o.output +
+                "': a file must end in .mtx, .csv, .tsv or .bin (a directory gets one file per algorithm)");
+  }
+  std::vector<std::string> algos = o.algos.empty() ? std::vector<std::string>{"bfs"} : o.algos;
+  if (algos.size() == 1 && algos.front() == "tc")
+    bad_usage("--output: tc has no per-vertex result (only the total triangle count)");
+}
 
 bitgraph::cli::options parse(int argc, char** argv) {
   bitgraph::cli::options o;
@@ -220,7 +248,12 @@ bitgraph::cli::options parse(int argc, char** argv) {
       one_of("--suite", o.suite, {"smoke", "paper", "h100"});
     } else if (a == "--runs")
       o.runs = static_cast<int>(exact_integer("--runs", value("--runs"), 1, 10000));
-    else if (a == "--out")
+    else if (a == "--to")
+      o.to = value("--to");
+    else if (a == "--output") {
+      o.output = value("--output");
+      if (o.output.empty()) bad_usage("--output needs a directory, a file (.mtx, .csv, .tsv, .bin) or - for stdout");
+    } else if (a == "--out")
       bad_usage("--out is not supported: bench writes one JSON report, named by --json FILE");
     else if (a == "--kernels") {
       for (auto& k : split_commas(value("--kernels"))) o.kernels.push_back(k);
@@ -234,14 +267,23 @@ bitgraph::cli::options parse(int argc, char** argv) {
     else
       bad_usage("unknown option '" + a + "'");
   }
-  if (o.command.empty()) bad_usage("missing command (info, run or bench)");
-  if (o.command != "info" && o.command != "run" && o.command != "bench")
+  if (o.command.empty()) bad_usage("missing command (info, run, bench or convert)");
+  if (o.command != "info" && o.command != "run" && o.command != "bench" && o.command != "convert")
     bad_usage("unknown command '" + o.command + "'");
   for (const auto& a : given)
     for (const auto& s : scopes)
-      if (a == s.name && !(o.command == "info" ? s.info : o.command == "run" ? s.run : s.bench))
+      if (a == s.name && !(o.command == "info"    ? s.info
+                           : o.command == "run"   ? s.run
+                           : o.command == "bench" ? s.bench
+                                                  : s.convert))
         bad_usage(a + " is not an option of 'bitgraph " + o.command + "'");
-  if (o.command == "info" || o.command == "run") {
+  if (!o.output.empty()) check_output(o);
+  if (o.command == "convert") {
+    if (o.to.empty()) bad_usage("convert needs --to FILE (.mtx, .el, .txt, .wel or .bgcsr)");
+    if (!bitgraph::cli::convert_format_of(o.to))
+      bad_usage("--to '" + o.to + "': the file must end in .mtx, .el, .txt, .wel or .bgcsr");
+  }
+  if (o.command == "info" || o.command == "run" || o.command == "convert") {
     try {
       (void)bitgraph::gen::parse_graph_spec(o.graph);
     } catch (const bitgraph::error& e) {
@@ -279,6 +321,7 @@ template <class ExecSpace>
 int dispatch(const bitgraph::cli::options& o) {
   ExecSpace exec;
   if (o.command == "info") return bitgraph::cli::run_info(exec, o);
+  if (o.command == "convert") return bitgraph::cli::run_convert(exec, o);
   if (o.command == "run") return bitgraph::cli::run_algorithms(exec, o);
   return bitgraph::cli::run_bench(exec, o);
 }
@@ -299,14 +342,17 @@ int run(const bitgraph::cli::options& opts) {
 int main(int argc, char** argv) {
   setenv("OMP_PROC_BIND", "false", 0);  // keeps Kokkos quiet; pinning is the user's choice
   auto opts = parse(argc, argv);
-  if (opts.json_path == "-") {
-    // The JSON goes to the original stdout; everything else that would go there (tables) goes to stderr.
+  if (opts.json_path == "-" || opts.output == "-") {
+    // The JSON or the results go to the original stdout; everything else that would go there (tables) goes to
+    // stderr.
     std::fflush(stdout);
-    opts.json_fd = dup(STDOUT_FILENO);
-    if (opts.json_fd < 0 || dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
-      std::fprintf(stderr, "bitgraph: cannot set up --json -: %s\n", std::strerror(errno));
+    const int fd = dup(STDOUT_FILENO);
+    if (fd < 0 || dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+      std::fprintf(stderr, "bitgraph: cannot set up %s -: %s\n", opts.json_path == "-" ? "--json" : "--output",
+                   std::strerror(errno));
       return 1;
     }
+    (opts.json_path == "-" ? opts.json_fd : opts.output_fd) = fd;
   }
   int status = 1;
   bool started = false;

@@ -7,5 +7,6 @@ namespace bitgraph::cli {
 template int run_info<Kokkos::Cuda>(const Kokkos::Cuda&, const options&);
 template int run_algorithms<Kokkos::Cuda>(const Kokkos::Cuda&, const options&);
 template int run_bench<Kokkos::Cuda>(const Kokkos::Cuda&, const options&);
+template int run_convert<Kokkos::Cuda>(const Kokkos::Cuda&, const options&);
 }  // namespace bitgraph::cli
 #endif

@@ -7,5 +7,6 @@ namespace bitgraph::cli {
 template int run_info<Kokkos::OpenMP>(const Kokkos::OpenMP&, const options&);
 template int run_algorithms<Kokkos::OpenMP>(const Kokkos::OpenMP&, const options&);
 template int run_bench<Kokkos::OpenMP>(const Kokkos::OpenMP&, const options&);
+template int run_convert<Kokkos::OpenMP>(const Kokkos::OpenMP&, const options&);
 }  // namespace bitgraph::cli
 #endif

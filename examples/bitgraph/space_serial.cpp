@@ -7,5 +7,6 @@ namespace bitgraph::cli {
 template int run_info<Kokkos::Serial>(const Kokkos::Serial&, const options&);
 template int run_algorithms<Kokkos::Serial>(const Kokkos::Serial&, const options&);
 template int run_bench<Kokkos::Serial>(const Kokkos::Serial&, const options&);
+template int run_convert<Kokkos::Serial>(const Kokkos::Serial&, const options&);
 }  // namespace bitgraph::cli
 #endif

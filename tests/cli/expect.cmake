@@ -3,9 +3,10 @@
 # ignore the exit code; and, optionally, that it does not match another (NOMATCH). Optionally also: stdout alone
 # matches STDOUT_MATCH (e.g. `--json -` writes only the JSON there); the output holds no carriage return (NO_CR,
 # for progress lines in logs); the program runs with extra environment variables (ENV_VARS, a list of NAME=VALUE);
-# its stdout goes to a file (STDOUT_FILE; the output checked is then stderr alone). Called as
+# its stdout goes to a file (STDOUT_FILE; the output checked is then stderr alone); a file it writes (CHECK_FILE,
+# removed first) matches FILE_MATCH. Called as
 #   cmake -DEXIT=N [-DMATCH=REGEX] [-DNOMATCH=REGEX] [-DSTDOUT_MATCH=REGEX] [-DNO_CR=ON] [-DENV_VARS=N=V;...]
-#         [-DSTDOUT_FILE=PATH] -P expect.cmake -- PROGRAM ARG...
+#         [-DSTDOUT_FILE=PATH] [-DCHECK_FILE=PATH -DFILE_MATCH=REGEX] -P expect.cmake -- PROGRAM ARG...
 set(cmd)
 set(seen_separator FALSE)
 math(EXPR last "${CMAKE_ARGC} - 1")
@@ -21,6 +22,9 @@ if(NOT cmd)
 endif()
 if(DEFINED ENV_VARS)
   set(cmd ${CMAKE_COMMAND} -E env ${ENV_VARS} ${cmd})
+endif()
+if(DEFINED CHECK_FILE)
+  file(REMOVE "${CHECK_FILE}")
 endif()
 if(DEFINED STDOUT_FILE)  # stdout to a file (e.g. /dev/full: the program must notice the failed write)
   execute_process(COMMAND ${cmd} RESULT_VARIABLE code OUTPUT_FILE "${STDOUT_FILE}" ERROR_VARIABLE err TIMEOUT 600)
@@ -43,4 +47,13 @@ endif()
 string(ASCII 13 carriage_return)
 if(NO_CR AND "${out}${err}" MATCHES "${carriage_return}")
   message(FATAL_ERROR "output holds a carriage return, which it must not\n--- output:\n${out}${err}")
+endif()
+if(DEFINED CHECK_FILE)
+  if(NOT EXISTS "${CHECK_FILE}")
+    message(FATAL_ERROR "${CHECK_FILE} was not written\n--- output:\n${out}${err}")
+  endif()
+  file(READ "${CHECK_FILE}" written)
+  if(NOT "${written}" MATCHES "${FILE_MATCH}")
+    message(FATAL_ERROR "${CHECK_FILE} does not match '${FILE_MATCH}'\n--- file:\n${written}")
+  endif()
 endif()

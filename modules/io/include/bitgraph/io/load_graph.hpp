@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "bitgraph/core/error.hpp"
 #include "bitgraph/core/execution.hpp"
@@ -54,6 +55,9 @@ struct load_report {
   /// asymmetric "undirected" CSR); the graph was then read from the source and the entry replaced. Empty
   /// when the cache was used, missing or stale.
   std::string cache_problem;
+  /// With a spec's `order=`: the caller's (file's or generator's) id of each vertex -> its id in the returned
+  /// graph, so that results can be reported in the caller's ids. Empty without an ordering.
+  std::vector<vertex_t> new_of_old;
 };
 
 namespace detail {
@@ -97,6 +101,8 @@ csr_graph<memory_space_t<ExecSpace>> load_graph(const ExecSpace& exec, const gen
       p = reorder::to_vertex_order(exec, reorder::random_order(g.n, spec.seed));
     g = reorder::relabel(exec, g, p);
     rep.order_seconds = detail::seconds_since(t0);
+    auto host_order = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, p.new_of_old);
+    rep.new_of_old.assign(host_order.data(), host_order.data() + host_order.extent(0));
     if (report) *report = rep;
     return g;
   }
