@@ -41,6 +41,8 @@ usage:
                  [--algorithm A]
 
 graph specs: kron:SCALE, urand:SCALE, grid2d:K, grid3d:K, rgg:SCALE, mycielski:K, file:PATH
+  files: .mtx (Matrix Market), .gr (DIMACS), .el/.wel (GAP edge lists), .bgcsr (convert's binary), any of the
+        text formats gzip-compressed; a %%MatrixMarket banner is read as Matrix Market whatever the name
   options after the spec: :seed=N :degree=N :weighted :directed :undirected :loops
                           :order=degree|cluster|rcm|random (relabel the built graph)
   e.g. kron:20, grid2d:2048, mycielski:12, file:tests/data/karate.mtx

@@ -203,8 +203,8 @@ std::string to_string(const edge_list_read_options& opts) {
 }
 
 edge_list read_edge_list(const std::string& path, const edge_list_read_options& opts) {
-  detail::file_source src(path);
-  return read_edges(src, path, opts);
+  const auto src = detail::open_input(path);  // gzip-compressed files are inflated
+  return read_edges(*src, path, opts);
 }
 
 edge_list read_edge_list(std::istream& in, const std::string& source_name, const edge_list_read_options& opts) {

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstring>
 #include <istream>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -57,6 +58,14 @@ class stream_source final : public byte_source {
   std::istream& in_;
   std::string name_;
 };
+
+/// Opens `path` for a reader: a `file_source` (regular files only, as there), decompressed on the fly when its
+/// first bytes are the gzip magic, whatever its name. Truncated or corrupt gzip data throws `parse_error`
+/// naming the file; a gzip file in a build without zlib throws `bitgraph::error` saying so.
+std::unique_ptr<byte_source> open_input(const std::string& path);
+
+/// True when this build reads gzip-compressed files (zlib was found).
+bool have_gzip() noexcept;
 
 /// Longest line the readers accept. Data lines are short; the limit keeps a file without newlines from
 /// growing the buffer to the size of the file.

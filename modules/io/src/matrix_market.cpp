@@ -789,8 +789,8 @@ std::string to_string(const mm_read_options& opts) {
 }
 
 edge_list read_matrix_market(const std::string& path, const mm_read_options& opts, mm_header* header) {
-  detail::file_source src(path);
-  return read_mm(src, path, opts, header);
+  const auto src = detail::open_input(path);  // gzip-compressed files are inflated
+  return read_mm(*src, path, opts, header);
 }
 
 edge_list read_matrix_market(std::istream& in, const std::string& source_name, const mm_read_options& opts,
@@ -800,8 +800,8 @@ edge_list read_matrix_market(std::istream& in, const std::string& source_name, c
 }
 
 mm_header read_matrix_market_header(const std::string& path, const mm_read_options& opts) {
-  detail::file_source src(path);
-  line_reader in(src, path);
+  const auto src = detail::open_input(path);
+  line_reader in(*src, path);
   return read_header(in, opts).h;
 }
 

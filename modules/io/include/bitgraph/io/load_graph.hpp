@@ -17,6 +17,7 @@
 #include "bitgraph/formats/csr.hpp"
 #include "bitgraph/generators/generators.hpp"
 #include "bitgraph/generators/graph_spec.hpp"
+#include "bitgraph/io/dimacs.hpp"
 #include "bitgraph/io/edge_list_text.hpp"
 #include "bitgraph/io/graph_cache.hpp"
 #include "bitgraph/io/matrix_market.hpp"
@@ -68,7 +69,8 @@ inline double seconds_since(std::chrono::steady_clock::time_point t0) {
 
 /// Loads the graph `spec` names on `exec`: generators run on the host (GAP-compatible where they claim
 /// it) and the CSR is built on `exec` with the options the spec implies; files are read by the Matrix
-/// Market or edge-list reader, or loaded from the binary cache when `opts.cache_dir` holds a file whose
+/// Market, DIMACS or edge-list reader (`detect_input_format`: the content, then the extension; gzip inflated;
+/// a `.bgcsr` file is loaded as built), or loaded from the binary cache when `opts.cache_dir` holds a file whose
 /// key (path, size, mtime, every reader and build option) matches; an entry that fails validation (corrupt,
 /// truncated, an asymmetric "undirected" CSR) is reported (`opts.on_warning`, `report->cache_problem`), and
 /// the file is read and the entry replaced. A `weighted` spec on a file without
@@ -119,7 +121,24 @@ csr_graph<memory_space_t<ExecSpace>> load_graph(const ExecSpace& exec, const gen
     el = gen::generate(spec);
     build = spec.build_options(el.storage);
   } else {
-    const bool mtx = spec.format == gen::file_format::matrix_market;
+    // The content decides before the name: a Matrix Market banner or the cache's magic, then the extension.
+    const input_format format = detect_input_format(spec.path);
+    if (format == input_format::graph_cache) {
+      // A graph as `bitgraph convert` or the cache wrote it: already built, loaded and checked as it is.
+      phase("loading graph cache file");
+      const host_csr h = read_graph_cache_file(spec.path);
+      rep.input_entries = h.nnz();
+      rep.read_seconds = detail::seconds_since(t0);
+      auto t1 = std::chrono::steady_clock::now();
+      auto g = to_csr(exec, h);
+      rep.build_seconds = detail::seconds_since(t1);
+      if (report) *report = rep;
+      return g;
+    }
+    const bool mtx = format == input_format::matrix_market;
+    const bool gr = format == input_format::dimacs;
+    dimacs_read_options go;
+    go.max_vertices_per_entry = opts.max_vertices_per_entry;
     mm_read_options mo;
     mo.allow_duplicates = true;  // the CSR builder merges them
     mo.max_vertices_per_entry = opts.max_vertices_per_entry;
@@ -139,7 +158,9 @@ csr_graph<memory_space_t<ExecSpace>> load_graph(const ExecSpace& exec, const gen
     std::optional<cache_key> key;
     if (!opts.cache_dir.empty()) {
       const std::string extra = spec.weighted ? "gap-weights:" + std::to_string(spec.seed) : "";
-      key = mtx ? make_cache_key(spec.path, build, mo, extra) : make_cache_key(spec.path, build, eo, extra);
+      key = mtx  ? make_cache_key(spec.path, build, mo, extra)
+            : gr ? make_cache_key(spec.path, build, to_string(go) + ";" + extra)
+                 : make_cache_key(spec.path, build, eo, extra);
       rep.cache_file = cache_file(opts.cache_dir, *key);
       phase("loading cache");
       std::optional<host_csr> cached;
@@ -165,7 +186,7 @@ csr_graph<memory_space_t<ExecSpace>> load_graph(const ExecSpace& exec, const gen
       }
     }
     phase("reading");
-    el = mtx ? read_matrix_market(spec.path, mo) : read_edge_list(spec.path, eo);
+    el = mtx ? read_matrix_market(spec.path, mo) : gr ? read_dimacs(spec.path, go) : read_edge_list(spec.path, eo);
     if (spec.weighted && !el.weighted() && el.size() > 0) gen::insert_gap_weights(el, spec.seed);
     rep.input_entries = el.size();
     rep.read_seconds = detail::seconds_since(t0);
