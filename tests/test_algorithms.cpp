@@ -163,6 +163,40 @@ TEMPLATE_TEST_CASE("BFS known answers and errors", "[algorithms][bfs]", BITGRAPH
   CHECK_THROWS_AS(bfs(exec, karate, 0, bad), invalid_argument_error);
 }
 
+TEMPLATE_TEST_CASE("BFS with a reused workspace equals BFS without one", "[algorithms][bfs]", BITGRAPH_TEST_SPACES) {
+  TestType exec;
+  bfs_workspace<memory_space_t<TestType>> ws;
+  // One workspace across graphs of different sizes, modes, sources, with and without parents: every
+  // call must start from a clean state (a stale visited bit or queue would lose or misplace vertices).
+  for (auto& gcase : suite()) {
+    auto bg = make_bit_graph(exec, build_csr(exec, gcase.el, gcase.opts), {8});
+    auto h = to_host_csr(bg.csr);
+    for (vertex_t source : {vertex_t(bg.n() - 1), vertex_t(0), vertex_t(bg.n() / 3)}) {
+      for (auto mode : {bfs_mode::direction_optimized, bfs_mode::push, bfs_mode::pull}) {
+        for (bool parents : {false, true}) {
+          INFO(gcase.name << " source=" << source << " mode=" << int(mode) << " parents=" << parents);
+          bfs_options o;
+          o.mode = mode;
+          o.parents = parents;
+          const auto fresh = bfs(exec, bg, source, o);
+          const auto reused = bfs(exec, bg, source, o, ws);
+          CHECK(reused.levels.data() == ws.levels.data());
+          const auto lv = host(reused.levels);
+          CHECK(lv == host(fresh.levels));
+          CHECK(reused.reached == fresh.reached);
+          CHECK(reused.depth == fresh.depth);
+          CHECK(reused.traversed_edges == fresh.traversed_edges);
+          std::vector<vertex_t> pv;
+          if (parents) pv = host(reused.parents);
+          const auto v = validate::check_bfs(h, source, lv, parents ? &pv : nullptr);
+          INFO(v.message);
+          CHECK(v.ok);
+        }
+      }
+    }
+  }
+}
+
 TEMPLATE_TEST_CASE("SSSP passes its validator (weighted and unit weights)", "[algorithms][sssp]",
                    BITGRAPH_TEST_SPACES) {
   TestType exec;
@@ -353,6 +387,29 @@ TEMPLATE_TEST_CASE("triangle counting is exact", "[algorithms][tc]", BITGRAPH_TE
         CHECK(v.ok);
       }
     }
+    // The bitmap variant of the oriented method, from a fresh team scratch per league entry.
+    auto bg = make_bit_graph(exec, build_csr(exec, gcase.el, gcase.opts), {8});
+    INFO(gcase.name << " method=bitmap");
+    auto r = triangle_count(exec, bg, {op_algorithm::automatic, triangles_method::oriented_bitmap});
+    CHECK(r.method_used == triangles_method::oriented_bitmap);
+    auto v = validate::check_triangles(to_host_csr(bg.csr), r.triangles);
+    INFO(v.message);
+    CHECK(v.ok);
+  }
+  {
+    // Dense rows (long oriented lists, many bitmap words per team) and vertices in different words.
+    csr_build_options u;
+    u.kind = graph_kind::undirected;
+    u.remove_self_loops = true;
+    auto dense = make_bit_graph(exec, build_csr(exec, test::random_edges(300, 20000, 11), u), {8});
+    const auto a = triangle_count(exec, dense, {op_algorithm::automatic, triangles_method::oriented_bitmap});
+    const auto b = triangle_count(exec, dense, {op_algorithm::automatic, triangles_method::oriented_intersection});
+    CHECK(a.triangles == b.triangles);
+    CHECK(validate::check_triangles(to_host_csr(dense.csr), a.triangles).ok);
+    // n bits beyond any space's level-0 scratch (40 KB on CUDA, 32 KB on host spaces).
+    auto wide = make_bit_graph(exec, build_csr(exec, test::random_edges(400000, 10, 3), u), {8});
+    CHECK_THROWS_AS(triangle_count(exec, wide, {op_algorithm::automatic, triangles_method::oriented_bitmap}),
+                    unsupported_error);
   }
   csr_build_options u;
   u.kind = graph_kind::undirected;

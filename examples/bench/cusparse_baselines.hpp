@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "bench/baselines.hpp"
 #include "bitgraph/core/error.hpp"
@@ -104,12 +105,14 @@ struct triangle_fill {
   }
 };
 
-/// Σ_{(i,j) ∈ L} C(i, j): C's rows are sorted by cuSPARSE's SpGEMM output, so binary search.
+/// Σ_{(i,j) ∈ L} C(i, j) over one row block of C (row i of the block is row r0 + i of L): C's rows are
+/// sorted by cuSPARSE's SpGEMM output, so binary search.
 struct masked_sum {
   Kokkos::View<const std::int32_t*, Kokkos::CudaSpace> lrp, lcol, crp, ccol;
   Kokkos::View<const float*, Kokkos::CudaSpace> cval;
+  std::int64_t r0;
   KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t i, std::uint64_t& acc) const {
-    for (std::int32_t p = lrp(i); p < lrp(i + 1); ++p) {
+    for (std::int32_t p = lrp(r0 + i); p < lrp(r0 + i + 1); ++p) {
       const std::int32_t j = lcol(p);
       std::int32_t lo = crp(i), hi = crp(i + 1);
       while (lo < hi) {
@@ -122,6 +125,25 @@ struct masked_sum {
       if (lo < crp(i + 1) && ccol(lo) == j) acc += static_cast<std::uint64_t>(cval(lo) + 0.5f);
     }
   }
+};
+
+/// Products row i of L·U forms: Σ_{k ∈ L(i,:)} |U(k,:)|.
+struct row_products {
+  Kokkos::View<const std::int32_t*, Kokkos::CudaSpace> lrp, lcol, urp;
+  Kokkos::View<std::int64_t*, Kokkos::CudaSpace> f;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t i) const {
+    std::int64_t c = 0;
+    for (std::int32_t p = lrp(i); p < lrp(i + 1); ++p) c += urp(lcol(p) + 1) - urp(lcol(p));
+    f(i) = c;
+  }
+};
+
+/// Row pointers of the block of rows [r0, r0 + rows) of L, rebased to start at 0.
+struct block_row_ptr {
+  Kokkos::View<const std::int32_t*, Kokkos::CudaSpace> lrp;
+  Kokkos::View<std::int32_t*, Kokkos::CudaSpace> brp;
+  std::int64_t r0;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t i) const { brp(i) = lrp(r0 + i) - lrp(r0); }
 };
 
 }  // namespace kernels
@@ -149,58 +171,105 @@ inline csr_fp32<Kokkos::CudaSpace> triangle_part(const Kokkos::Cuda& exec, const
 }
 
 /// Triangles of an undirected graph by cuSPARSE SpGEMM: C = L·U (U = L^T = the strict upper triangle),
-/// then Σ_{(i,j) ∈ L} C(i, j). Graphs whose product does not fit throw (the baseline is then absent).
-inline std::uint64_t cusparse_triangles(const Kokkos::Cuda& exec, const csr_graph<Kokkos::CudaSpace>& g) {
+/// then Σ_{(i,j) ∈ L} C(i, j). The product is formed in blocks of rows of L holding at most
+/// `block_products` products each (one SpGEMM per block: the whole product of a power-law graph does not
+/// fit cuSPARSE's buffers); the row products are counted first, and a graph with more than `max_products`
+/// throws (the baseline would take minutes; the row then records why it is missing).
+inline std::uint64_t cusparse_triangles(const Kokkos::Cuda& exec, const csr_graph<Kokkos::CudaSpace>& g,
+                                        std::int64_t block_products = std::int64_t(1) << 26,
+                                        std::int64_t max_products = std::int64_t(1) << 35) {
   using mem = Kokkos::CudaSpace;
   BITGRAPH_CHECK_ARG(g.nnz < (offset_t(1) << 31), "cusparse_triangles", "int32 indices only");
   auto l = triangle_part(exec, g, true);
   auto u = triangle_part(exec, g, false);
+  const std::int64_t n = g.n;
+  if (n == 0 || l.nnz == 0) return 0;
+
+  // Row blocks from the products per row.
+  Kokkos::View<std::int64_t*, mem> f("bench::tc_products", n);
+  Kokkos::parallel_for(Kokkos::RangePolicy<Kokkos::Cuda, Kokkos::IndexType<std::int64_t>>(exec, 0, n),
+                       kernels::row_products{l.row_ptr, l.col, u.row_ptr, f});
+  auto fh = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, f);
+  std::vector<std::int64_t> starts{0};
+  std::int64_t total = 0, in_block = 0;
+  for (std::int64_t i = 0; i < n; ++i) {
+    if (in_block > 0 && in_block + fh(i) > block_products) {
+      starts.push_back(i);
+      in_block = 0;
+    }
+    in_block += fh(i);
+    total += fh(i);
+  }
+  starts.push_back(n);
+  if (total > max_products)
+    throw unsupported_error("bench: cuSPARSE TC skipped: L·U forms " + std::to_string(total) + " products (limit " +
+                            std::to_string(max_products) + ")");
+
   cusparseHandle_t h;
   cusparse_check(cusparseCreate(&h), "create");
   cusparse_check(cusparseSetStream(h, exec.cuda_stream()), "set stream");
-  cusparseSpMatDescr_t A, B, C;
-  const std::int64_t n = g.n;
-  cusparse_check(cusparseCreateCsr(&A, n, n, l.nnz, l.row_ptr.data(), l.col.data(), l.val.data(), CUSPARSE_INDEX_32I,
-                                   CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F),
-                 "create L");
+  cusparseSpMatDescr_t B;
   cusparse_check(cusparseCreateCsr(&B, n, n, u.nnz, u.row_ptr.data(), u.col.data(), u.val.data(), CUSPARSE_INDEX_32I,
                                    CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F),
                  "create U");
-  Kokkos::View<std::int32_t*, mem> crp("bench::c_rp", n + 1);
-  cusparse_check(cusparseCreateCsr(&C, n, n, 0, crp.data(), nullptr, nullptr, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I,
-                                   CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F),
-                 "create C");
-  cusparseSpGEMMDescr_t d;
-  cusparse_check(cusparseSpGEMM_createDescr(&d), "SpGEMM descr");
+  auto lrp_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, l.row_ptr);
   const float alpha = 1, beta = 0;
   const auto op = CUSPARSE_OPERATION_NON_TRANSPOSE;
   const auto alg = CUSPARSE_SPGEMM_DEFAULT;
-  std::size_t b1 = 0, b2 = 0;
-  cusparse_check(cusparseSpGEMM_workEstimation(h, op, op, &alpha, A, B, &beta, C, CUDA_R_32F, alg, d, &b1, nullptr),
-                 "work 1");
-  Kokkos::View<char*, mem> buf1("bench::spgemm_buf1", b1 + 1);
-  cusparse_check(cusparseSpGEMM_workEstimation(h, op, op, &alpha, A, B, &beta, C, CUDA_R_32F, alg, d, &b1, buf1.data()),
-                 "work 2");
-  cusparse_check(cusparseSpGEMM_compute(h, op, op, &alpha, A, B, &beta, C, CUDA_R_32F, alg, d, &b2, nullptr),
-                 "compute 1");
-  Kokkos::View<char*, mem> buf2("bench::spgemm_buf2", b2 + 1);
-  cusparse_check(cusparseSpGEMM_compute(h, op, op, &alpha, A, B, &beta, C, CUDA_R_32F, alg, d, &b2, buf2.data()),
-                 "compute 2");
-  std::int64_t rows = 0, cols = 0, cnnz = 0;
-  cusparse_check(cusparseSpMatGetSize(C, &rows, &cols, &cnnz), "size");
-  Kokkos::View<std::int32_t*, mem> ccol("bench::c_col", cnnz);
-  Kokkos::View<float*, mem> cval("bench::c_val", cnnz);
-  cusparse_check(cusparseCsrSetPointers(C, crp.data(), ccol.data(), cval.data()), "set C");
-  cusparse_check(cusparseSpGEMM_copy(h, op, op, &alpha, A, B, &beta, C, CUDA_R_32F, alg, d), "copy");
-  std::uint64_t total = 0;
-  Kokkos::parallel_reduce(Kokkos::RangePolicy<Kokkos::Cuda>(exec, 0, n),
-                          kernels::masked_sum{l.row_ptr, l.col, crp, ccol, cval}, total);
-  cusparseSpGEMM_destroyDescr(d);
-  cusparseDestroySpMat(A);
+  std::uint64_t triangles = 0;
+  try {
+    for (std::size_t b = 0; b + 1 < starts.size(); ++b) {
+      const std::int64_t r0 = starts[b], rows = starts[b + 1] - r0;
+      const std::int64_t a_nnz = lrp_h(r0 + rows) - lrp_h(r0);
+      if (a_nnz == 0) continue;
+      Kokkos::View<std::int32_t*, mem> brp("bench::tc_block_rp", rows + 1);
+      Kokkos::parallel_for(Kokkos::RangePolicy<Kokkos::Cuda, Kokkos::IndexType<std::int64_t>>(exec, 0, rows + 1),
+                           kernels::block_row_ptr{l.row_ptr, brp, r0});
+      cusparseSpMatDescr_t A, C;
+      cusparse_check(
+          cusparseCreateCsr(&A, rows, n, a_nnz, brp.data(), l.col.data() + lrp_h(r0), l.val.data() + lrp_h(r0),
+                            CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F),
+          "create L block");
+      Kokkos::View<std::int32_t*, mem> crp("bench::c_rp", rows + 1);
+      cusparse_check(cusparseCreateCsr(&C, rows, n, 0, crp.data(), nullptr, nullptr, CUSPARSE_INDEX_32I,
+                                       CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F),
+                     "create C");
+      cusparseSpGEMMDescr_t d;
+      cusparse_check(cusparseSpGEMM_createDescr(&d), "SpGEMM descr");
+      std::size_t b1 = 0, b2 = 0;
+      cusparse_check(cusparseSpGEMM_workEstimation(h, op, op, &alpha, A, B, &beta, C, CUDA_R_32F, alg, d, &b1, nullptr),
+                     "work 1");
+      Kokkos::View<char*, mem> buf1("bench::spgemm_buf1", b1 + 1);
+      cusparse_check(
+          cusparseSpGEMM_workEstimation(h, op, op, &alpha, A, B, &beta, C, CUDA_R_32F, alg, d, &b1, buf1.data()),
+          "work 2");
+      cusparse_check(cusparseSpGEMM_compute(h, op, op, &alpha, A, B, &beta, C, CUDA_R_32F, alg, d, &b2, nullptr),
+                     "compute 1");
+      Kokkos::View<char*, mem> buf2("bench::spgemm_buf2", b2 + 1);
+      cusparse_check(cusparseSpGEMM_compute(h, op, op, &alpha, A, B, &beta, C, CUDA_R_32F, alg, d, &b2, buf2.data()),
+                     "compute 2");
+      std::int64_t crows = 0, ccols = 0, cnnz = 0;
+      cusparse_check(cusparseSpMatGetSize(C, &crows, &ccols, &cnnz), "size");
+      Kokkos::View<std::int32_t*, mem> ccol("bench::c_col", cnnz);
+      Kokkos::View<float*, mem> cval("bench::c_val", cnnz);
+      cusparse_check(cusparseCsrSetPointers(C, crp.data(), ccol.data(), cval.data()), "set C");
+      cusparse_check(cusparseSpGEMM_copy(h, op, op, &alpha, A, B, &beta, C, CUDA_R_32F, alg, d), "copy");
+      std::uint64_t part = 0;
+      Kokkos::parallel_reduce(Kokkos::RangePolicy<Kokkos::Cuda, Kokkos::IndexType<std::int64_t>>(exec, 0, rows),
+                              kernels::masked_sum{l.row_ptr, l.col, crp, ccol, cval, r0}, part);
+      triangles += part;
+      cusparseSpGEMM_destroyDescr(d);
+      cusparseDestroySpMat(A);
+      cusparseDestroySpMat(C);
+    }
+  } catch (...) {
+    cusparseDestroySpMat(B);
+    cusparseDestroy(h);
+    throw;
+  }
   cusparseDestroySpMat(B);
-  cusparseDestroySpMat(C);
   cusparseDestroy(h);
-  return total;
+  return triangles;
 }
 
 }  // namespace bitgraph::bench

@@ -350,8 +350,10 @@ int run_bench(const ExecSpace& exec, const options& opts) {
       bfs_options bo;
       bo.parents = false;
       bo.algorithm = mo.algorithm;
+      // Buffers made once for all sources, as the baseline's are.
+      bfs_workspace<mem> ws;
       const auto m = measure(exec, bfs_runs, [&](int i) {
-        auto r = bfs(exec, bg, sources[i % sources.size()], bo);
+        auto r = bfs(exec, bg, sources[i % sources.size()], bo, ws);
         traversed[i % sources.size()] = r.traversed_edges;
       });
       double edges = 0;
@@ -466,41 +468,64 @@ int run_bench(const ExecSpace& exec, const options& opts) {
       jg.set("cc_iterations", iters);
     }
     // Triangle counting stops at 2^28 stored entries: beyond, one count takes tens of seconds and the
-    // suite would not fit its 10-minute budget (the row says so).
-    if (!wanted({"tc_masked_bmm"})) {
+    // suite would not fit its 10-minute budget (the row says so). One row per method (the oriented one only
+    // where no CUDA kernel path is forced: they have none; the bitmap one where n bits fit a team's scratch), beside
+    // one baseline; the counts must agree.
+    if (!wanted({"tc_masked_bmm", "tc_oriented", "tc_bitmap"})) {
       jg.set("triangles", "not asked for (--kernels)");
     } else if (!bg.directed() && g.nnz >= (offset_t(1) << 28)) {
       jg.set("triangles", "skipped: more than 2^28 stored entries");
     } else if (!bg.directed()) {
-      std::uint64_t tri = 0;
-      const auto m = measure(
-          exec, heavy_runs, [&](int) { tri = triangle_count(exec, bg, {mo.algorithm}).triangles; }, heavy_warmups);
       double base_seconds = 0;
       std::string base_name;
+      std::uint64_t base_count = 0;
+      bool have_base = false;
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
       if constexpr (is_cuda_space_v<ExecSpace>) {
-        // The baseline materialises L·U; on the largest graphs that product does not fit or takes
-        // minutes, and the row records why it is missing.
-        if (g.nnz < (offset_t(1) << 29)) {
-          try {
-            std::uint64_t check = 0;
-            const auto bm = measure(
-                exec, heavy_runs, [&](int) { check = bench::cusparse_triangles(exec, bg.csr); }, heavy_warmups);
-            base_seconds = bm.median;
-            base_name = "cusparse-spgemm-tc";
-            if (check != tri)
-              std::fprintf(stderr, "bench: cuSPARSE TC counted %llu, BitGraph %llu\n",
-                           static_cast<unsigned long long>(check), static_cast<unsigned long long>(tri));
-          } catch (const std::exception& e) {
-            base_name = "cusparse-spgemm-tc failed";
-            std::fprintf(stderr, "bench: cuSPARSE TC baseline failed on %s: %s\n", rep.name.c_str(), e.what());
-          }
-        } else {
+        try {
+          const auto bm = measure(
+              exec, heavy_runs, [&](int) { base_count = bench::cusparse_triangles(exec, bg.csr); }, heavy_warmups);
+          base_seconds = bm.median;
+          base_name = "cusparse-spgemm-tc";
+          have_base = true;
+        } catch (const unsupported_error& e) {
           base_name = "cusparse-spgemm-tc skipped (size)";
+          std::fprintf(stderr, "%s\n", e.what());
+        } catch (const std::exception& e) {
+          base_name = "cusparse-spgemm-tc failed";
+          std::fprintf(stderr, "bench: cuSPARSE TC baseline failed on %s: %s\n", rep.name.c_str(), e.what());
         }
       }
 #endif
-      add("tc_masked_bmm", m, index_bytes, base_name, base_seconds);
+      const bool cuda_path = mo.algorithm == op_algorithm::cuda_warp || mo.algorithm == op_algorithm::cuda_mma;
+      std::uint64_t tri = 0;
+      bool counted = false;
+      for (const auto method :
+           {triangles_method::masked_bmm, triangles_method::oriented_intersection, triangles_method::oriented_bitmap}) {
+        const bool oriented = method != triangles_method::masked_bmm;
+        const char* kernel = !oriented                                     ? "tc_masked_bmm"
+                             : method == triangles_method::oriented_bitmap ? "tc_bitmap"
+                                                                           : "tc_oriented";
+        if (!wanted({kernel}) || (oriented && cuda_path)) continue;
+        if (method == triangles_method::oriented_bitmap && !detail::tc_bitmap_fits<ExecSpace>(bg.n())) continue;
+        std::uint64_t t = 0;
+        const auto m = measure(
+            exec, heavy_runs,
+            [&](int) {
+              t = triangle_count(exec, bg, {mo.algorithm, method}).triangles;
+            },
+            heavy_warmups);
+        std::string name = base_name;
+        if ((counted && t != tri) || (have_base && t != base_count)) {
+          std::fprintf(stderr, "bench: %s counted %llu triangles on %s, %s %llu\n", kernel,
+                       static_cast<unsigned long long>(t), rep.name.c_str(), counted ? "the other method" : "cuSPARSE",
+                       static_cast<unsigned long long>(counted ? tri : base_count));
+          name = "count mismatch: failed";
+        }
+        add(kernel, m, index_bytes, name, base_seconds);
+        tri = t;
+        counted = true;
+      }
       jg.set("triangles", tri);
     }
     // Wall time of the whole graph (generation, reordering, warm-ups and baselines included), so that

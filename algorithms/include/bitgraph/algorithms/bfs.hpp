@@ -100,13 +100,42 @@ struct bfs_result {
 /// positive or max_depth is negative, `unsupported_error` for a CUDA path on a host space, `allocation_error` when a
 /// buffer does not fit. Reads one or two counts back per level (once per batch of levels) and fences `exec` before it
 /// returns.
+/// The buffers of `bfs` kept between calls. A caller that runs many traversals (many sources, or graphs of one
+/// size) passes the same workspace so that no call allocates: buffers are made at the first call that needs them
+/// and remade only when the vertex count changes. The result of such a call aliases the workspace's levels and
+/// parents: the next call with the workspace overwrites them (copy them to keep them).
+template <class MemorySpace>
+struct bfs_workspace {
+  vertex_t n = 0;
+  Kokkos::View<level_t*, MemorySpace> levels;
+  Kokkos::View<vertex_t*, MemorySpace> parents;
+  bitmap<MemorySpace> visited, frontier, next;
+  Kokkos::View<vertex_t*, MemorySpace> queue, queue_next;
+  Kokkos::View<offset_t*, MemorySpace> queue_offsets, ring;
+};
+
 template <class ExecSpace>
 bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
                                           vertex_t source, const bfs_options& opts = {});
 
+/// `bfs` with the caller's workspace (see `bfs_workspace`): the same traversal, without allocations after the
+/// first call on a graph of this size; the result's views alias `ws`'s.
+template <class ExecSpace>
+bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
+                                          vertex_t source, const bfs_options& opts,
+                                          bfs_workspace<memory_space_t<ExecSpace>>& ws);
+
 template <class ExecSpace>
 bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
                                           vertex_t source, const bfs_options& opts) {
+  bfs_workspace<memory_space_t<ExecSpace>> ws;
+  return bfs(exec, g, source, opts, ws);
+}
+
+template <class ExecSpace>
+bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
+                                          vertex_t source, const bfs_options& opts,
+                                          bfs_workspace<memory_space_t<ExecSpace>>& ws) {
   using mem = memory_space_t<ExecSpace>;
   const vertex_t n = g.n();
   detail::check_source<ExecSpace>("bfs", source, n);
@@ -115,28 +144,48 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
   BITGRAPH_CHECK_ARG(opts.max_depth >= 0, "bfs", "max_depth must be >= 0, not ", opts.max_depth);
   detail::profiling_region region("bitgraph::bfs");
 
+  if (ws.n != n || ws.levels.extent(0) != std::size_t(n)) {
+    ws = bfs_workspace<mem>{};
+    ws.n = n;
+    ws.levels = allocate_view<Kokkos::View<level_t*, mem>>("bitgraph::bfs::levels", n, false);
+    ws.visited = make_bitmap(exec, n);
+    ws.frontier = make_bitmap(exec, n);
+    ws.next = make_bitmap(exec, n);
+  }
+  if (opts.parents && ws.parents.extent(0) != std::size_t(n))
+    ws.parents = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::bfs::parents", n, false);
+
   bfs_result<mem> res;
-  res.levels = allocate_view<Kokkos::View<level_t*, mem>>("bitgraph::bfs::levels", n, false);
+  res.levels = ws.levels;
   Kokkos::deep_copy(exec, res.levels, unreached_level);
   Kokkos::deep_copy(exec, Kokkos::subview(res.levels, source), level_t(0));
   Kokkos::View<vertex_t*, mem> parents;
   if (opts.parents) {
-    res.parents = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::bfs::parents", n, false);
+    res.parents = ws.parents;
     Kokkos::deep_copy(exec, res.parents, invalid_vertex);
     Kokkos::deep_copy(exec, Kokkos::subview(res.parents, source), source);
     parents = res.parents;
   }
-  auto visited = make_bitmap(exec, n);
+  // References into the workspace: the two frontier bitmaps are swapped every level, there.
+  auto& visited = ws.visited;
+  Kokkos::deep_copy(exec, visited.words, std::uint32_t(0));
   Kokkos::deep_copy(exec, Kokkos::subview(visited.words, source / 32), std::uint32_t(1) << (source % 32));
-  auto frontier_bits = make_bitmap(exec, n);
+  auto& frontier_bits = ws.frontier;
   Kokkos::deep_copy(exec, frontier_bits.words, visited.words);
-  sparse_vector<vertex_t, mem> frontier_sparse = make_sparse_vector<ExecSpace, vertex_t>(exec, n, {source}, {});
+  auto& next = ws.next;
+  Kokkos::deep_copy(exec, next.words, std::uint32_t(0));
+  // Made only for SpMSpV pushes (an allocation and a host copy).
+  sparse_vector<vertex_t, mem> frontier_sparse;
+  if (opts.push_kernel == bfs_push_kernel::spmspv)
+    frontier_sparse = make_sparse_vector<ExecSpace, vertex_t>(exec, n, {source}, {});
   // The frontier in up to three forms; which are current depends on the step that made it.
   bool bits_valid = true;    // frontier_bits: made by pulls, SpMSpV and B2SR pushes
   bool sparse_valid = true;  // frontier_sparse: made by SpMSpV pushes
   bool queue_valid = false;  // queue: made by queue pushes (allocated at the first)
-  Kokkos::View<vertex_t*, mem> queue, queue_next;
-  Kokkos::View<offset_t*, mem> qoff, ring;
+  auto& queue = ws.queue;
+  auto& queue_next = ws.queue_next;
+  auto& qoff = ws.queue_offsets;
+  auto& ring = ws.ring;
   offset_t queue_len = 0;
   // The queue's statistics (length, out-edges, widest out-degree) and whether they are current.
   detail::bfs_queue_stats qs;
@@ -188,9 +237,8 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
     bits_valid = true;
   };
 
-  // Two frontier bitmaps, swapped every level: allocating per level costs more than the level itself
-  // on a GPU when the frontier is small (high-diameter graphs).
-  auto next = make_bitmap(exec, n);
+  // Two frontier bitmaps (`frontier_bits`, `next`), swapped every level: allocating per level costs more than the
+  // level itself on a GPU when the frontier is small (high-diameter graphs).
   for (level_t d = 1;; ++d) {
     if (opts.max_depth > 0 && d > opts.max_depth) {
       res.depth = d - 1;
@@ -234,8 +282,10 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
         if (opts.max_depth > 0) count = std::min<offset_t>(count, offset_t(opts.max_depth - d + 1));
         const offset_t threads =
             std::max<offset_t>(1, std::min<offset_t>(std::max<offset_t>(4 * queue_len, 1024), exec.concurrency()));
+        // Within a batch, every frontier is bounded by the graph's widest vertex; a single level by its own.
+        const offset_t widest = count > 1 ? offset_t(graph_widest) : qs.widest;
         const auto done = detail::bfs_expand_levels(exec, g.csr, queue, queue_next, ring, qs, visited, res.levels,
-                                                    parents, d, count, threads);
+                                                    parents, d, count, threads, widest);
         res.directions.append(std::size_t(done.found), 'p');
         if (done.found % 2) std::swap(queue, queue_next);
         unchecked -= double(done.expanded_edges);

@@ -28,6 +28,9 @@ enum class triangles_method : std::uint8_t {
   automatic,  ///< oriented_intersection on host spaces for mean degree <= 64, else masked_bmm (see triangle_count)
   oriented_intersection,  ///< degree-oriented CSR, one sorted-list intersection per oriented edge (portable)
   masked_bmm,             ///< Σ (L·L^T) .* L as one masked B2SR BMM, on the kernel path `algorithm` picks
+  /// degree-oriented CSR, U(u) as a bitmap of n bits in a team's scratch probed by each U(v) (portable; only
+  /// where n bits fit the space's level-0 scratch, `detail::tc_bitmap_fits`)
+  oriented_bitmap,
 };
 
 /// Name of a `triangles_method` as used on the command line ("auto", "oriented", "bmm").
@@ -39,6 +42,8 @@ inline std::string_view to_string(triangles_method m) {
       return "oriented";
     case triangles_method::masked_bmm:
       return "bmm";
+    case triangles_method::oriented_bitmap:
+      return "bitmap";
   }
   return "?";
 }
@@ -63,6 +68,12 @@ namespace detail {
 
 /// Oriented edges whose two lists both hold this many ids or more go to the team kernel (one vector group
 /// per edge): 32 on CUDA, a warp's lanes; never on host spaces, whose threads gain nothing from it.
+/// Whether `oriented_bitmap` can run on a graph of n vertices: n bits in one team's level-0 scratch.
+template <class ExecSpace>
+bool tc_bitmap_fits(vertex_t n) {
+  return 4 * ceil_div<std::uint64_t>(n, 32) <= std::uint64_t(Kokkos::TeamPolicy<ExecSpace>::scratch_size_max(0));
+}
+
 template <class ExecSpace>
 constexpr offset_t tc_heavy_default() {
   if constexpr (is_cuda_space_v<ExecSpace>)
@@ -71,19 +82,21 @@ constexpr offset_t tc_heavy_default() {
     return std::numeric_limits<offset_t>::max();
 }
 
-/// The oriented path of `triangle_count` on the CSR `a` (undirected, rows ascending; self-loops and
+/// The oriented paths of `triangle_count` on the CSR `a` (undirected, rows ascending; self-loops and
 /// repeats are dropped): builds U, where u→v iff (deg u, u) < (deg v, v), then sums |U(u,:) ∩ U(v,:)| over
-/// its edges; edges whose two lists both hold `heavy_min` ids or more are counted by the team kernel.
-/// Work: O(nnz) for U plus Σ over oriented edges of min(|U(u)| + |U(v)|, shorter · log longer).
+/// its edges: by merges (edges whose two lists both hold `heavy_min` ids or more by the team kernel), or with
+/// `bitmap` by one team per vertex probing its bitmap (`tc_count_bitmap_functor`; the caller checked
+/// `tc_bitmap_fits`). Work: O(nnz) for U plus Σ over oriented edges of min(|U(u)| + |U(v)|, shorter · log
+/// longer), or of |U(v)| with `bitmap`.
 template <class ExecSpace>
 triangles_result triangle_count_oriented(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& a,
-                                         offset_t heavy_min = tc_heavy_default<ExecSpace>()) {
+                                         bool bitmap = false, offset_t heavy_min = tc_heavy_default<ExecSpace>()) {
   using mem = memory_space_t<ExecSpace>;
   using edges = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>;
   BITGRAPH_CHECK_ARG(a.row_ptr.extent(0) == std::uint64_t(a.n) + 1 && a.col_idx.extent(0) >= a.nnz, "triangle_count",
                      "the graph's arrays do not match n = ", a.n, ", nnz = ", a.nnz);
   triangles_result r;
-  r.method_used = triangles_method::oriented_intersection;
+  r.method_used = bitmap ? triangles_method::oriented_bitmap : triangles_method::oriented_intersection;
   if (a.n == 0 || a.nnz == 0) return r;
   const vertex_t n = a.n;
   Kokkos::View<const offset_t*, mem> row_ptr = a.row_ptr;
@@ -104,8 +117,23 @@ triangles_result triangle_count_oriented(const ExecSpace& exec, const csr_graph<
   Kokkos::parallel_for("bitgraph::tc::orient_fill", rows,
                        tc_orient_fill_functor<ExecSpace>{row_ptr, col, uptr, ucol, usrc, n});
 
-  // Light edges one thread each (dynamic chunks: a host thread's edges differ widely in cost).
   std::uint64_t count = 0;
+  if (bitmap) {
+    const int words = static_cast<int>(ceil_div<std::uint64_t>(n, 32));
+    using functor = tc_count_bitmap_functor<ExecSpace>;
+    const auto bshape = shape_for<ExecSpace>(32);
+    // A few teams per resident team's worth of threads: each zeroes its bitmap once.
+    const int league = static_cast<int>(std::min<std::uint64_t>(
+        n,
+        std::max<std::uint64_t>(1, 4 * std::uint64_t(exec.concurrency()) / (bshape.team_size * bshape.vector_length))));
+    Kokkos::parallel_reduce("bitgraph::tc::count_bitmap",
+                            Kokkos::TeamPolicy<ExecSpace>(exec, league, bshape.team_size, bshape.vector_length)
+                                .set_scratch_size(0, Kokkos::PerTeam(functor::scratch_words::shmem_size(words))),
+                            functor{uptr, ucol, n, words}, count);
+    r.triangles = count;
+    return r;
+  }
+  // Light edges one thread each (dynamic chunks: a host thread's edges differ widely in cost).
   Kokkos::parallel_reduce(
       "bitgraph::tc::count_light",
       Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>, Kokkos::Schedule<Kokkos::Dynamic>>(exec, 0, m),
@@ -167,6 +195,10 @@ triangles_result triangle_count_masked_bmm(const ExecSpace& exec, const bit_grap
 ///   masked BMM. Unless `opts.algorithm` is `generic`, L is rebuilt from the CSR in the tile layout the
 ///   space's fastest masked BMM reads; `opts.algorithm` goes to the BMM as given. Work: O(nnz) for the
 ///   selection plus the masked BMM (per entry of L, the tile intersection of two rows).
+/// - `oriented_bitmap`: the same U, then one team per vertex u sets U(u) in a bitmap of n bits in its scratch and
+///   counts, for each v in U(u), the ids of U(v) found there. Work: O(nnz) for U plus Σ over oriented edges of
+///   |U(v)|, each a scratch lookup; only where n bits fit one team's level-0 scratch (`detail::tc_bitmap_fits`:
+///   40 KB on CUDA, so n <= 327,680), else `unsupported_error`.
 /// `automatic` runs `oriented_intersection` on a host space when the mean degree is at most 64, else `masked_bmm`
 /// (always when `opts.algorithm` forces a CUDA kernel path, which only the BMM has; on device spaces until the
 /// oriented kernel is measured there). A directed graph is rejected: symmetrise it first (`symmetrize`), since a
@@ -194,14 +226,19 @@ triangles_result triangle_count(const ExecSpace& exec, const bit_graph<memory_sp
     const bool sparse = g.csr.nnz <= offset_t(64) * offset_t(g.n());
     method = cuda_path || !host || !sparse ? triangles_method::masked_bmm : triangles_method::oriented_intersection;
   }
-  if (method == triangles_method::oriented_intersection && cuda_path) {
+  if (method != triangles_method::masked_bmm && cuda_path) {
     throw unsupported_error(detail::concat("bitgraph::triangle_count: algorithm '", to_string(opts.algorithm),
-                                           "' is not available: the oriented intersection has no CUDA kernel "
+                                           "' is not available: the oriented methods have no CUDA kernel "
                                            "paths (use method masked_bmm)"));
+  }
+  if (method == triangles_method::oriented_bitmap && !detail::tc_bitmap_fits<ExecSpace>(g.n())) {
+    throw unsupported_error(detail::concat("bitgraph::triangle_count: method 'bitmap' needs n = ", g.n(),
+                                           " bits in one team's scratch, more than this space offers (",
+                                           Kokkos::TeamPolicy<ExecSpace>::scratch_size_max(0), " bytes)"));
   }
   detail::profiling_region region("bitgraph::triangle_count");
   if (method == triangles_method::masked_bmm) return detail::triangle_count_masked_bmm(exec, g, opts.algorithm);
-  return detail::triangle_count_oriented(exec, g.csr);
+  return detail::triangle_count_oriented(exec, g.csr, method == triangles_method::oriented_bitmap);
 }
 
 }  // namespace bitgraph

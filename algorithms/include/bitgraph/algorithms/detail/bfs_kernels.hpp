@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "bitgraph/core/bits.hpp"
+#include "bitgraph/core/detail/kokkos_compat.hpp"
 #include "bitgraph/core/execution.hpp"
 #include "bitgraph/core/types.hpp"
 #include "bitgraph/formats/csr.hpp"
@@ -146,7 +147,8 @@ struct bfs_queue_stats_functor {
     acc.widest = d > acc.widest ? d : acc.widest;
   }
   KOKKOS_INLINE_FUNCTION void init(value_type& acc) const { acc = value_type{}; }
-  KOKKOS_INLINE_FUNCTION void join(volatile value_type& acc, const volatile value_type& o) const {
+  KOKKOS_INLINE_FUNCTION void join(BITGRAPH_JOIN_VOLATILE value_type& acc,
+                                   const BITGRAPH_JOIN_VOLATILE value_type& o) const {
     acc.edges = acc.edges + o.edges;  // C++20 deprecates compound assignment to volatile
     acc.widest = o.widest > acc.widest ? o.widest : acc.widest;
   }
@@ -164,8 +166,10 @@ inline constexpr offset_t bfs_ring_slots = 258;
 /// length the previous kernel left in the statistics ring: no read-back between levels, so the host can queue
 /// many levels of a high-diameter graph (a grid: thousands of levels of a few thousand vertices) and read the
 /// ring once. One thread per queued vertex: used only where no frontier vertex has many out-edges (the caller
-/// knows the largest out-degree, of this frontier or of the whole graph). Thread 0 clears the slot of level
-/// d + 1.
+/// knows the largest out-degree, of this frontier or of the whole graph). Each queued vertex has 2^log_width
+/// slots, slot k taking its out-edges k, k + 2^log_width, ...: on a GPU one edge per thread (width = the largest
+/// out-degree, rounded up), so a level costs one chain of dependent loads and atomics, not one per out-edge.
+/// Thread 0 clears the slot of level d + 1.
 template <class Mem>
 struct bfs_expand_vertices_functor {
   Kokkos::View<std::uint32_t*, Mem> visited;
@@ -178,6 +182,7 @@ struct bfs_expand_vertices_functor {
   bool with_parents;
   level_t d;
   offset_t threads;
+  int log_width;
 
   KOKKOS_INLINE_FUNCTION void operator()(const offset_t t) const {
     const offset_t cur = 3 * (offset_t(d) % bfs_ring_slots), prev = 3 * (offset_t(d - 1) % bfs_ring_slots);
@@ -185,11 +190,12 @@ struct bfs_expand_vertices_functor {
       const offset_t next = 3 * (offset_t(d + 1) % bfs_ring_slots);
       ring(next) = ring(next + 1) = ring(next + 2) = 0;
     }
-    const offset_t len = ring(prev);
+    const offset_t width = offset_t(1) << log_width, slots = ring(prev) << log_width;
     offset_t edges = 0, widest = 0;
-    for (offset_t q = t; q < len; q += threads) {
-      const vertex_t i = in(q);
-      for (offset_t pos = row_ptr(i); pos < row_ptr(i + 1); ++pos) {
+    for (offset_t e = t; e < slots; e += threads) {
+      const vertex_t i = in(e >> log_width);
+      const offset_t end = row_ptr(i + 1);
+      for (offset_t pos = row_ptr(i) + (e & (width - 1)); pos < end; pos += width) {
         const vertex_t j = col(pos);
         if (!bfs_claim(visited, j)) continue;
         levels(j) = d;
@@ -427,7 +433,8 @@ struct bfs_levels_done {
 
 /// Levels first_level, first_level + 1, ... (`count` of them, queued without read-backs) by
 /// `bfs_expand_vertices_functor`, from the queue in `qa` (statistics `s`); the queues alternate between `qa` and
-/// `qb`. The traversal ended at the first level that found none.
+/// `qb`. The traversal ended at the first level that found none. `widest` bounds the out-degree of every vertex
+/// these levels expand; on spaces whose memory the host cannot read (GPUs) it sets the slots per vertex.
 template <class ExecSpace>
 bfs_levels_done bfs_expand_levels(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& a,
                                   Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> qa,
@@ -436,8 +443,13 @@ bfs_levels_done bfs_expand_levels(const ExecSpace& exec, const csr_graph<memory_
                                   bitmap<memory_space_t<ExecSpace>>& visited,
                                   Kokkos::View<level_t*, memory_space_t<ExecSpace>> levels,
                                   Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> parents, level_t first_level,
-                                  offset_t count, offset_t threads) {
+                                  offset_t count, offset_t threads, offset_t widest) {
   using mem = memory_space_t<ExecSpace>;
+  // A host thread walks a vertex's edges itself: extra slots would only add empty iterations.
+  int log_width = 0;
+  if constexpr (!Kokkos::SpaceAccessibility<Kokkos::HostSpace, mem>::accessible)
+    while (log_width < 6 && (offset_t(1) << log_width) < widest) ++log_width;
+  threads = std::min<offset_t>(threads << log_width, offset_t(exec.concurrency()));
   std::vector<offset_t> h(3 * bfs_ring_slots, 0);
   const offset_t prev = 3 * (offset_t(first_level - 1) % bfs_ring_slots);
   h[prev] = s.len;
@@ -451,7 +463,7 @@ bfs_levels_done bfs_expand_levels(const ExecSpace& exec, const csr_graph<memory_
                          Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, threads),
                          bfs_expand_vertices_functor<mem>{visited.words, a.row_ptr, a.col_idx, even ? qa : qb,
                                                           even ? qb : qa, ring, levels, parents, parents.extent(0) > 0,
-                                                          level_t(first_level + level_t(k)), threads});
+                                                          level_t(first_level + level_t(k)), threads, log_width});
   }
   Kokkos::deep_copy(exec, host_view(h.data(), h.size()), ring);
   exec.fence();
