@@ -127,6 +127,7 @@ csr_graph<memory_space_t<ExecSpace>> load_graph(const ExecSpace& exec, const gen
       // A graph as `bitgraph convert` or the cache wrote it: already built, loaded and checked as it is.
       phase("loading graph cache file");
       const host_csr h = read_graph_cache_file(spec.path);
+      rep.from_cache = true;  // reports then say the graph is as first built, not what the spec would do
       rep.input_entries = h.nnz();
       rep.read_seconds = detail::seconds_since(t0);
       auto t1 = std::chrono::steady_clock::now();
