@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -194,6 +195,63 @@ TEMPLATE_TEST_CASE("triangle counting: known answers", "[algorithms][tc]", BITGR
       CHECK(detail::triangle_count_oriented(exec, g, 1).triangles == choose3);
       CHECK(detail::triangle_count_oriented(exec, g).lower_entries == std::uint64_t(n) * (n - 1) / 2);
     }
+  }
+}
+
+TEMPLATE_TEST_CASE("a file's symmetry gives the graph kind on the default path", "[algorithms][tc][io]",
+                   BITGRAPH_TEST_SPACES) {
+  TestType exec;
+  using mem = memory_space_t<TestType>;
+  // read_matrix_market and build_csr with default options, as docs/io.md shows them.
+  const auto from_text = [](const std::string& text) {
+    std::istringstream in(text);
+    return io::read_matrix_market(in, "inline.mtx");
+  };
+  const auto count = [&](const csr_graph<mem>& g) { return triangle_count(exec, make_bit_graph(exec, g)).triangles; };
+  SECTION("symmetric: karate is undirected and has 45 triangles") {
+    const auto el = io::read_matrix_market(std::string(BITGRAPH_TEST_DATA_DIR) + "/karate.mtx");
+    REQUIRE(el.storage == edge_storage::symmetric);
+    const auto g = build_csr(exec, el);
+    CHECK(g.kind == graph_kind::undirected);
+    CHECK(g.nnz == 156);
+    const auto bg = make_bit_graph(exec, g);
+    CHECK_FALSE(bg.directed());
+    CHECK(bg.csr_t.nnz == 0);  // an undirected graph is its own transpose: none is built
+    CHECK(triangle_count(exec, bg).triangles == 45);
+  }
+  SECTION("skew-symmetric and hermitian files are undirected too") {
+    const std::string entries = "3 3 3\n2 1 1.5\n3 1 -2\n3 2 0.5\n";
+    for (const char* symmetry : {"skew-symmetric", "hermitian"}) {
+      INFO(symmetry);
+      const auto g =
+          build_csr(exec, from_text(std::string("%%MatrixMarket matrix coordinate real ") + symmetry + "\n" + entries));
+      CHECK(g.kind == graph_kind::undirected);
+      CHECK(g.nnz == 6);
+      CHECK(count(g) == 1);
+    }
+  }
+  SECTION("general stays directed unless asked") {
+    const std::string text = "%%MatrixMarket matrix coordinate pattern general\n3 3 3\n1 2\n2 3\n3 1\n";
+    const auto el = from_text(text);
+    const auto g = build_csr(exec, el);
+    CHECK(g.kind == graph_kind::directed);
+    CHECK(g.nnz == 3);
+    CHECK_THROWS_AS(triangle_count(exec, make_bit_graph(exec, g)), invalid_argument_error);
+    csr_build_options o;
+    o.kind = graph_kind::undirected;
+    const auto u = build_csr(exec, el, o);
+    CHECK(u.kind == graph_kind::undirected);
+    CHECK(count(u) == 1);
+  }
+  SECTION("an explicit kind wins over the file's") {
+    const auto el = from_text("%%MatrixMarket matrix coordinate pattern symmetric\n3 3 3\n2 1\n3 1\n3 2\n");
+    csr_build_options o;
+    o.kind = graph_kind::directed;
+    const auto g = build_csr(exec, el, o);
+    CHECK(g.kind == graph_kind::directed);
+    CHECK(g.nnz == 6);  // still expanded: the file stores each edge once for both directions
+    CHECK(resolved_kind(el, o) == graph_kind::directed);
+    CHECK(resolved_kind(el, {}) == graph_kind::undirected);
   }
 }
 

@@ -188,7 +188,7 @@ namespace {
 /// The oracle's reading of the CSR build rules, applied to an edge list to make GraphBLAS triples.
 void expand(const edge_list& e, const csr_build_options& b, gb::triples<bool>& pat, gb::triples<double>& w,
             bool weighted) {
-  const bool mirror = e.storage != edge_storage::general || b.kind == graph_kind::undirected;
+  const bool mirror = e.storage != edge_storage::general || resolved_kind(e, b) == graph_kind::undirected;
   const bool negate = e.storage == edge_storage::skew_symmetric;
   for (std::size_t k = 0; k < e.src.size(); ++k) {
     const GrB_Index u = e.src[k], v = e.dst[k];

@@ -260,8 +260,8 @@ std::string cache_key::serialize() const {
   append_field(out, "source", source);
   out += fmt::format("source_size={}\nsource_mtime_ns={}\n", source_size, source_mtime_ns);
   out += fmt::format("kind={}\nremove_self_loops={}\nremove_duplicates={}\nkeep_weights={}\n",
-                     build.kind == graph_kind::undirected ? "undirected" : "directed", int(build.remove_self_loops),
-                     int(build.remove_duplicates), int(build.keep_weights));
+                     !build.kind ? "from-input" : (*build.kind == graph_kind::undirected ? "undirected" : "directed"),
+                     int(build.remove_self_loops), int(build.remove_duplicates), int(build.keep_weights));
   append_field(out, "reader", reader);
   append_field(out, "extra", extra);
   return out;

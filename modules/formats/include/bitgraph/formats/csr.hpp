@@ -150,8 +150,8 @@ Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> row_sources(const ExecSpace& 
 }  // namespace detail
 
 /// Builds a CSR graph on `exec` from a host edge list. Symmetric storage in the list is expanded;
-/// `opts.kind == undirected` symmetrises general input. Throws `invalid_argument_error` on ids >= n,
-/// `size_error` if n does not fit 32 bits, `allocation_error` if memory runs out.
+/// `opts.kind == undirected` symmetrises general input; the graph's kind is `resolved_kind(edges, opts)`. Throws
+/// `invalid_argument_error` on ids >= n, `size_error` if n does not fit 32 bits, `allocation_error` if memory runs out.
 template <class ExecSpace>
 csr_graph<memory_space_t<ExecSpace>> build_csr(const ExecSpace& exec, const edge_list& edges,
                                                const csr_build_options& opts = {}) {
@@ -173,9 +173,9 @@ csr_graph<memory_space_t<ExecSpace>> build_csr(const ExecSpace& exec, const edge
     w = allocate_view<Kokkos::View<double*, mem>>("bitgraph::csr::coo_w", m, false);
     Kokkos::deep_copy(exec, w, host_f64(edges.weights.data(), m));
   }
-  const bool mirror = edges.storage != edge_storage::general || opts.kind == graph_kind::undirected;
+  const graph_kind kind = resolved_kind(edges, opts);
+  const bool mirror = edges.storage != edge_storage::general || kind == graph_kind::undirected;
   const bool negate = edges.storage == edge_storage::skew_symmetric;
-  const graph_kind kind = opts.kind;
   auto g = detail::build_csr_from_coo<ExecSpace>(exec, n, src, dst, w, mirror, negate, opts.remove_self_loops,
                                                  opts.remove_duplicates, kind);
   return g;

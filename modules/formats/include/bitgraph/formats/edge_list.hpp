@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,11 +38,19 @@ struct edge_list {
 /// the binary graph cache.
 struct csr_build_options {
   /// `directed` keeps each entry as given (mirrored only if the edge list says so); `undirected`
-  /// symmetrises: every (u, v) also yields (v, u).
-  graph_kind kind = graph_kind::directed;
+  /// symmetrises: every (u, v) also yields (v, u). Unset (the default): the edge list decides, see
+  /// `resolved_kind` — symmetric and skew-symmetric storage give an undirected graph, general a directed one.
+  std::optional<graph_kind> kind;
   bool remove_self_loops = false;  ///< drop (u, u) entries
   bool remove_duplicates = true;   ///< merge repeated (u, v); weights keep the minimum
   bool keep_weights = true;        ///< carry the edge list's weights into the CSR
 };
+
+/// The kind `build_csr(edges, opts)` gives its graph: `opts.kind` if set, else undirected exactly when the
+/// entries stand for their mirrors (a Matrix Market `symmetric`, `skew-symmetric` or `hermitian` file).
+inline graph_kind resolved_kind(const edge_list& edges, const csr_build_options& opts) noexcept {
+  if (opts.kind) return *opts.kind;
+  return edges.storage == edge_storage::general ? graph_kind::directed : graph_kind::undirected;
+}
 
 }  // namespace bitgraph
