@@ -3,6 +3,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include "bitgraph/core/detail/kokkos_compat.hpp"
 #include "bitgraph/core/types.hpp"
 
 namespace bitgraph::detail {
@@ -42,13 +43,14 @@ struct pagerank_update_functor {
   KOKKOS_INLINE_FUNCTION void operator()(const vertex_t v, value_type& acc) const {
     const offset_t deg = row_ptr(v + 1) - row_ptr(v);
     const double rn = teleport + y(v);
-    acc.change += Kokkos::Experimental::fabs(rn - r(v));
+    acc.change += detail::fabs(rn - r(v));
     r(v) = rn;
     w(v) = deg == 0 ? 0.0 : d * rn / double(deg);
     if (deg == 0) acc.sink += rn;
   }
   KOKKOS_INLINE_FUNCTION void init(value_type& acc) const { acc = value_type{}; }
-  KOKKOS_INLINE_FUNCTION void join(volatile value_type& acc, const volatile value_type& o) const {
+  KOKKOS_INLINE_FUNCTION void join(BITGRAPH_JOIN_VOLATILE value_type& acc,
+                                   const BITGRAPH_JOIN_VOLATILE value_type& o) const {
     acc.change = acc.change + o.change;  // C++20 deprecates compound assignment to volatile
     acc.sink = acc.sink + o.sink;
   }

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "bitgraph/core/bits.hpp"
+#include "bitgraph/core/detail/kokkos_compat.hpp"
 #include "bitgraph/core/execution.hpp"
 #include "bitgraph/core/types.hpp"
 #include "bitgraph/formats/bvss_layout.hpp"
@@ -143,7 +144,7 @@ struct bvss_divergence {
       if (k == 0) continue;
       const double mean = s1 / k;
       const double var = s2 / k - mean * mean;
-      col_sum += var > 0 ? Kokkos::Experimental::sqrt(var) : 0.0;
+      col_sum += var > 0 ? detail::sqrt(var) : 0.0;
       ++cols;
     }
     if (cols) acc += col_sum / cols;

@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "bitgraph/core/bits.hpp"
+#include "bitgraph/core/detail/kokkos_compat.hpp"
 #include "bitgraph/core/execution.hpp"
 #include "bitgraph/core/types.hpp"
 #include "bitgraph/formats/b2sr.hpp"
@@ -64,7 +65,8 @@ struct monoid_reduce_functor {
     acc = static_cast<value_type>(a);
   }
   KOKKOS_INLINE_FUNCTION void init(value_type& v) const { v = static_cast<value_type>(M::identity()); }
-  KOKKOS_INLINE_FUNCTION void join(volatile value_type& dst, const volatile value_type& s) const {
+  KOKKOS_INLINE_FUNCTION void join(BITGRAPH_JOIN_VOLATILE value_type& dst,
+                                   const BITGRAPH_JOIN_VOLATILE value_type& s) const {
     dst = static_cast<value_type>(M::combine(static_cast<T>(dst), static_cast<T>(s)));
   }
 };
