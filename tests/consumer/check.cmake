@@ -1,6 +1,7 @@
 # ctest driver: builds the quickstart (examples/quickstart, a standalone project) the two ways users get
-# BitGraph, add_subdirectory on the source tree and find_package after install, and runs each build on
-# a generated grid and on a Matrix Market file, checking the numbers it prints.
+# BitGraph, add_subdirectory on the source tree (under -Werror) and find_package after install, and runs
+# each build on a generated grid and on a Matrix Market file, checking the numbers it prints; then
+# configures tests/consumer/quiet, find_package(BitGraph QUIET) with and without Kokkos.
 #   cmake -DSOURCE_DIR=<bitgraph src> -DWORK_DIR=<scratch> -DPREFIX_PATH=<prefixes, ':'-separated> -P check.cmake
 # Prefixes reach the configure steps through the environment variable CMAKE_PREFIX_PATH, which is
 # ':'-separated; a ';' list would be split into separate arguments by run().
@@ -36,9 +37,10 @@ function(run_quickstart exe)
   endif()
 endfunction()
 
-# 1. add_subdirectory.
+# 1. add_subdirectory, under a parent that makes warnings errors (compiler and CMake's developer warnings).
 run(${CMAKE_COMMAND} -E env "CMAKE_PREFIX_PATH=${PREFIX_PATH}"
-    ${CMAKE_COMMAND} -S ${SOURCE_DIR}/examples/quickstart -B ${WORK_DIR}/sub ${gen} -DBITGRAPH_SOURCE_DIR=${SOURCE_DIR})
+    ${CMAKE_COMMAND} -S ${SOURCE_DIR}/examples/quickstart -B ${WORK_DIR}/sub ${gen} -DBITGRAPH_SOURCE_DIR=${SOURCE_DIR}
+    "-DCMAKE_CXX_FLAGS=-Wall -Werror" -Werror=dev)
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/sub)
 run_quickstart(${WORK_DIR}/sub/quickstart)
 
@@ -58,7 +60,26 @@ endforeach()
 if(EXISTS ${WORK_DIR}/prefix/include/bitgraph/generators/detail.hpp)
   message(FATAL_ERROR "install: the private bitgraph/generators/detail.hpp is installed")
 endif()
-run(${CMAKE_COMMAND} -E env "CMAKE_PREFIX_PATH=${WORK_DIR}/prefix:${PREFIX_PATH}"
+# Only BitGraph's prefix on the path: the package finds Kokkos by the prefix it recorded.
+run(${CMAKE_COMMAND} -E env "CMAKE_PREFIX_PATH=${WORK_DIR}/prefix"
     ${CMAKE_COMMAND} -S ${SOURCE_DIR}/examples/quickstart -B ${WORK_DIR}/pkg ${gen})
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/pkg)
 run_quickstart(${WORK_DIR}/pkg/quickstart)
+
+# 3. find_package(BitGraph QUIET) (tests/consumer/quiet): found, with no language, architecture or
+# BITGRAPH_* variable added to the consumer; and without Kokkos, not found and no error.
+function(check_quiet name expect_found)
+  run(${CMAKE_COMMAND} -E env "CMAKE_PREFIX_PATH=${WORK_DIR}/prefix"
+      ${CMAKE_COMMAND} -S ${SOURCE_DIR}/tests/consumer/quiet -B ${WORK_DIR}/${name} ${gen} ${ARGN})
+  if(expect_found)
+    set(found_re "BitGraph_FOUND=\\[(1|TRUE|ON)\\]")
+  else()
+    set(found_re "BitGraph_FOUND=\\[(0|FALSE|False|OFF|)\\]")
+  endif()
+  if(NOT out MATCHES "${found_re}" OR NOT out MATCHES "languages=\\[CXX\\]"
+     OR NOT out MATCHES "CMAKE_CUDA_ARCHITECTURES=\\[\\]" OR NOT out MATCHES "leaked=\\[\\]")
+    message(FATAL_ERROR "find_package(BitGraph QUIET) (${name}): unexpected report:\n${out}")
+  endif()
+endfunction()
+check_quiet(quiet ON)
+check_quiet(quiet-no-kokkos OFF -DCMAKE_DISABLE_FIND_PACKAGE_Kokkos=ON)
