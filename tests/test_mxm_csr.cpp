@@ -144,13 +144,15 @@ struct max_min_k {
   }
 };
 
+// Shapes m x k x n with the densities of A and B: 0 x n, inner 0, n = 0, dense 1 x 1, square and rectangular,
+// sparse (few products per row: masks filter) and dense (many: plain masks only look up their columns).
 struct shape {
   vertex_t m, k, n;
   double da, db;
 };
-const std::vector<shape> shapes = {{0, 5, 4, 0.5, 0.5},   {4, 0, 3, 0.5, 0.5},   {5, 7, 0, 0.5, 0.5},
-                                   {1, 1, 1, 1.0, 1.0},   {13, 9, 17, 0.3, 0.3}, {40, 40, 40, 0.05, 0.08},
-                                   {33, 20, 5, 0.6, 0.7}, {6, 50, 45, 0.5, 0.04}};
+const std::vector<shape> shapes = {{0, 5, 4, 0.5, 0.5},   {4, 0, 3, 0.5, 0.5},    {5, 7, 0, 0.5, 0.5},
+                                   {1, 1, 1, 1.0, 1.0},   {13, 9, 17, 0.3, 0.3},  {40, 40, 40, 0.05, 0.08},
+                                   {33, 20, 5, 0.6, 0.7}, {6, 50, 45, 0.5, 0.04}, {120, 90, 110, 0.1, 0.12}};
 
 /// Every mask / replace / accumulator combination of one semiring on every shape, against the reference.
 template <class S, class TA, class TB, class Exec, class Add, class Mul, class GenA, class GenB, class Accum>
@@ -203,6 +205,7 @@ void check_semiring(const Exec& exec, const S& sr, Add add, Mul mul, GenA gen_a,
       fresh.n_cols = sh.n;
       mxm(exec, fresh, no_mask{}, no_accumulator{}, sr, a, b, opts);
       CHECK(to_host(fresh) == t);
+      CHECK(to_host(mxm(exec, sr, a, b, opts)) == t);
     }
   }
 }

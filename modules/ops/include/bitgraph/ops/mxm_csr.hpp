@@ -53,7 +53,8 @@ struct mxm_csr_options {
   bool transpose_b = false;                          ///< use Bᵀ (materialised by `transpose` first)
 };
 
-/// C<mask, replace> = accum(C, A ⊕.⊗ B) on CSR matrices with values (GraphBLAS GrB_mxm).
+/// C<mask, replace> = accum(C, A ⊕.⊗ B) on CSR matrices with values (GraphBLAS GrB_mxm); `mxm(exec, semiring, A, B)`
+/// (below) returns A ⊕.⊗ B as a new matrix.
 ///
 /// T(i, j) = ⊕_k A(i, k) ⊗ B(k, j) over the k where both are stored; T has an entry exactly where such a k
 /// exists (structurally: a sum equal to 0 or to the identity is still an entry). The semiring `S` needs
@@ -233,6 +234,19 @@ void mxm(const ExecSpace& exec, csr_matrix<T, memory_space_t<ExecSpace>>& c, con
                                                                   z.values});
   exec.fence();
   c = z;
+}
+
+/// C = A ⊕.⊗ B as a new rows(A) × cols(B) matrix (no mask, no accumulator); as the full form otherwise.
+template <class ExecSpace, class S, class TA, class TB>
+csr_matrix<typename S::value_type, memory_space_t<ExecSpace>> mxm(const ExecSpace& exec, const S& sr,
+                                                                  const csr_matrix<TA, memory_space_t<ExecSpace>>& a,
+                                                                  const csr_matrix<TB, memory_space_t<ExecSpace>>& b,
+                                                                  const mxm_csr_options& opts = {}) {
+  csr_matrix<typename S::value_type, memory_space_t<ExecSpace>> c;
+  c.n_rows = opts.transpose_a ? a.n_cols : a.n_rows;
+  c.n_cols = opts.transpose_b ? b.n_rows : b.n_cols;
+  mxm(exec, c, no_mask{}, no_accumulator{}, sr, a, b, opts);
+  return c;
 }
 
 }  // namespace bitgraph
