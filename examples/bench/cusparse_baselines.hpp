@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bench/baselines.hpp"
@@ -138,6 +139,12 @@ struct row_products {
   }
 };
 
+/// Σ f.
+struct sum_i64 {
+  Kokkos::View<const std::int64_t*, Kokkos::CudaSpace> f;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t i, std::int64_t& acc) const { acc += f(i); }
+};
+
 /// Row pointers of the block of rows [r0, r0 + rows) of L, rebased to start at 0.
 struct block_row_ptr {
   Kokkos::View<const std::int32_t*, Kokkos::CudaSpace> lrp;
@@ -170,13 +177,88 @@ inline csr_fp32<Kokkos::CudaSpace> triangle_part(const Kokkos::Cuda& exec, const
   return t;
 }
 
+/// A row block of L·U that did not fit: cuSPARSE reported insufficient resources, or a buffer could not be
+/// allocated. The caller splits the block.
+struct spgemm_block_too_large {};
+
+/// Σ_{(i,j) ∈ L, r0 <= i < r0 + rows} (L·U)(i, j) by one cuSPARSE SpGEMM of that row block of L with U.
+inline std::uint64_t cusparse_triangles_block(const Kokkos::Cuda& exec, cusparseHandle_t h, cusparseSpMatDescr_t b,
+                                              const csr_fp32<Kokkos::CudaSpace>& l, std::int64_t r0,
+                                              std::int64_t rows) {
+  using mem = Kokkos::CudaSpace;
+  const std::int64_t n = l.n;
+  std::int32_t lo = 0, hi = 0;
+  Kokkos::deep_copy(exec, lo, Kokkos::subview(l.row_ptr, r0));
+  Kokkos::deep_copy(exec, hi, Kokkos::subview(l.row_ptr, r0 + rows));
+  exec.fence();
+  if (hi == lo) return 0;
+  const auto too_large = [](cusparseStatus_t st, const char* what) {
+    if (st == CUSPARSE_STATUS_INSUFFICIENT_RESOURCES) throw spgemm_block_too_large{};
+    cusparse_check(st, what);
+  };
+  Kokkos::View<std::int32_t*, mem> brp("bench::tc_block_rp", rows + 1);
+  Kokkos::parallel_for(Kokkos::RangePolicy<Kokkos::Cuda, Kokkos::IndexType<std::int64_t>>(exec, 0, rows + 1),
+                       kernels::block_row_ptr{l.row_ptr, brp, r0});
+  cusparseSpMatDescr_t a = nullptr, c = nullptr;
+  cusparseSpGEMMDescr_t d = nullptr;
+  const auto release = [&] {
+    if (d) cusparseSpGEMM_destroyDescr(d);
+    if (a) cusparseDestroySpMat(a);
+    if (c) cusparseDestroySpMat(c);
+  };
+  try {
+    Kokkos::View<std::int32_t*, mem> crp("bench::c_rp", rows + 1);
+    cusparse_check(cusparseCreateCsr(&a, rows, n, hi - lo, brp.data(), l.col.data() + lo, l.val.data() + lo,
+                                     CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F),
+                   "create L block");
+    cusparse_check(cusparseCreateCsr(&c, rows, n, 0, crp.data(), nullptr, nullptr, CUSPARSE_INDEX_32I,
+                                     CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F),
+                   "create C");
+    cusparse_check(cusparseSpGEMM_createDescr(&d), "SpGEMM descr");
+    const float alpha = 1, beta = 0;
+    const auto op = CUSPARSE_OPERATION_NON_TRANSPOSE;
+    const auto alg = CUSPARSE_SPGEMM_DEFAULT;
+    std::size_t b1 = 0, b2 = 0;
+    too_large(cusparseSpGEMM_workEstimation(h, op, op, &alpha, a, b, &beta, c, CUDA_R_32F, alg, d, &b1, nullptr),
+              "work 1");
+    Kokkos::View<char*, mem> buf1("bench::spgemm_buf1", b1 + 1);
+    too_large(cusparseSpGEMM_workEstimation(h, op, op, &alpha, a, b, &beta, c, CUDA_R_32F, alg, d, &b1, buf1.data()),
+              "work 2");
+    too_large(cusparseSpGEMM_compute(h, op, op, &alpha, a, b, &beta, c, CUDA_R_32F, alg, d, &b2, nullptr), "compute 1");
+    Kokkos::View<char*, mem> buf2("bench::spgemm_buf2", b2 + 1);
+    too_large(cusparseSpGEMM_compute(h, op, op, &alpha, a, b, &beta, c, CUDA_R_32F, alg, d, &b2, buf2.data()),
+              "compute 2");
+    std::int64_t crows = 0, ccols = 0, cnnz = 0;
+    cusparse_check(cusparseSpMatGetSize(c, &crows, &ccols, &cnnz), "size");
+    Kokkos::View<std::int32_t*, mem> ccol("bench::c_col", cnnz);
+    Kokkos::View<float*, mem> cval("bench::c_val", cnnz);
+    cusparse_check(cusparseCsrSetPointers(c, crp.data(), ccol.data(), cval.data()), "set C");
+    cusparse_check(cusparseSpGEMM_copy(h, op, op, &alpha, a, b, &beta, c, CUDA_R_32F, alg, d), "copy");
+    std::uint64_t part = 0;
+    Kokkos::parallel_reduce(Kokkos::RangePolicy<Kokkos::Cuda, Kokkos::IndexType<std::int64_t>>(exec, 0, rows),
+                            kernels::masked_sum{l.row_ptr, l.col, crp, ccol, cval, r0}, part);
+    release();
+    return part;
+  } catch (const spgemm_block_too_large&) {
+    release();
+    throw;
+  } catch (const error&) {
+    release();
+    throw;
+  } catch (const std::exception&) {
+    // A Kokkos allocation that failed: the block's buffers do not fit.
+    release();
+    throw spgemm_block_too_large{};
+  }
+}
+
 /// Triangles of an undirected graph by cuSPARSE SpGEMM: C = L·U (U = L^T = the strict upper triangle),
-/// then Σ_{(i,j) ∈ L} C(i, j). The product is formed in blocks of rows of L holding at most
-/// `block_products` products each (one SpGEMM per block: the whole product of a power-law graph does not
-/// fit cuSPARSE's buffers); the row products are counted first, and a graph with more than `max_products`
-/// throws (the baseline would take minutes; the row then records why it is missing).
+/// then Σ_{(i,j) ∈ L} C(i, j). Where the product forms more than `block_products` products it is formed in
+/// row blocks of L holding at most that many each, and a block cuSPARSE cannot fit is halved (the whole
+/// product of a power-law graph does not fit cuSPARSE's buffers). A graph with more than `max_products`
+/// throws `unsupported_error` (the baseline would take minutes; the bench row records why it is missing).
 inline std::uint64_t cusparse_triangles(const Kokkos::Cuda& exec, const csr_graph<Kokkos::CudaSpace>& g,
-                                        std::int64_t block_products = std::int64_t(1) << 26,
+                                        std::int64_t block_products = std::int64_t(1) << 28,
                                         std::int64_t max_products = std::int64_t(1) << 35) {
   using mem = Kokkos::CudaSpace;
   BITGRAPH_CHECK_ARG(g.nnz < (offset_t(1) << 31), "cusparse_triangles", "int32 indices only");
@@ -185,89 +267,60 @@ inline std::uint64_t cusparse_triangles(const Kokkos::Cuda& exec, const csr_grap
   const std::int64_t n = g.n;
   if (n == 0 || l.nnz == 0) return 0;
 
-  // Row blocks from the products per row.
   Kokkos::View<std::int64_t*, mem> f("bench::tc_products", n);
   Kokkos::parallel_for(Kokkos::RangePolicy<Kokkos::Cuda, Kokkos::IndexType<std::int64_t>>(exec, 0, n),
                        kernels::row_products{l.row_ptr, l.col, u.row_ptr, f});
-  auto fh = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, f);
-  std::vector<std::int64_t> starts{0};
-  std::int64_t total = 0, in_block = 0;
-  for (std::int64_t i = 0; i < n; ++i) {
-    if (in_block > 0 && in_block + fh(i) > block_products) {
-      starts.push_back(i);
-      in_block = 0;
-    }
-    in_block += fh(i);
-    total += fh(i);
-  }
-  starts.push_back(n);
+  std::int64_t total = 0;
+  Kokkos::parallel_reduce(Kokkos::RangePolicy<Kokkos::Cuda, Kokkos::IndexType<std::int64_t>>(exec, 0, n),
+                          kernels::sum_i64{f}, total);
   if (total > max_products)
     throw unsupported_error("bench: cuSPARSE TC skipped: L·U forms " + std::to_string(total) + " products (limit " +
                             std::to_string(max_products) + ")");
+  // Row blocks [start, end): one when the product fits, else planned from the products per row on the host.
+  std::vector<std::pair<std::int64_t, std::int64_t>> blocks;
+  if (total <= block_products) {
+    blocks.emplace_back(0, n);
+  } else {
+    auto fh = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, f);
+    std::int64_t start = 0, in_block = 0;
+    for (std::int64_t i = 0; i < n; ++i) {
+      if (in_block > 0 && in_block + fh(i) > block_products) {
+        blocks.emplace_back(start, i);
+        start = i;
+        in_block = 0;
+      }
+      in_block += fh(i);
+    }
+    blocks.emplace_back(start, n);
+  }
 
   cusparseHandle_t h;
   cusparse_check(cusparseCreate(&h), "create");
   cusparse_check(cusparseSetStream(h, exec.cuda_stream()), "set stream");
-  cusparseSpMatDescr_t B;
-  cusparse_check(cusparseCreateCsr(&B, n, n, u.nnz, u.row_ptr.data(), u.col.data(), u.val.data(), CUSPARSE_INDEX_32I,
+  cusparseSpMatDescr_t b;
+  cusparse_check(cusparseCreateCsr(&b, n, n, u.nnz, u.row_ptr.data(), u.col.data(), u.val.data(), CUSPARSE_INDEX_32I,
                                    CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F),
                  "create U");
-  auto lrp_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, l.row_ptr);
-  const float alpha = 1, beta = 0;
-  const auto op = CUSPARSE_OPERATION_NON_TRANSPOSE;
-  const auto alg = CUSPARSE_SPGEMM_DEFAULT;
   std::uint64_t triangles = 0;
   try {
-    for (std::size_t b = 0; b + 1 < starts.size(); ++b) {
-      const std::int64_t r0 = starts[b], rows = starts[b + 1] - r0;
-      const std::int64_t a_nnz = lrp_h(r0 + rows) - lrp_h(r0);
-      if (a_nnz == 0) continue;
-      Kokkos::View<std::int32_t*, mem> brp("bench::tc_block_rp", rows + 1);
-      Kokkos::parallel_for(Kokkos::RangePolicy<Kokkos::Cuda, Kokkos::IndexType<std::int64_t>>(exec, 0, rows + 1),
-                           kernels::block_row_ptr{l.row_ptr, brp, r0});
-      cusparseSpMatDescr_t A, C;
-      cusparse_check(
-          cusparseCreateCsr(&A, rows, n, a_nnz, brp.data(), l.col.data() + lrp_h(r0), l.val.data() + lrp_h(r0),
-                            CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F),
-          "create L block");
-      Kokkos::View<std::int32_t*, mem> crp("bench::c_rp", rows + 1);
-      cusparse_check(cusparseCreateCsr(&C, rows, n, 0, crp.data(), nullptr, nullptr, CUSPARSE_INDEX_32I,
-                                       CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F),
-                     "create C");
-      cusparseSpGEMMDescr_t d;
-      cusparse_check(cusparseSpGEMM_createDescr(&d), "SpGEMM descr");
-      std::size_t b1 = 0, b2 = 0;
-      cusparse_check(cusparseSpGEMM_workEstimation(h, op, op, &alpha, A, B, &beta, C, CUDA_R_32F, alg, d, &b1, nullptr),
-                     "work 1");
-      Kokkos::View<char*, mem> buf1("bench::spgemm_buf1", b1 + 1);
-      cusparse_check(
-          cusparseSpGEMM_workEstimation(h, op, op, &alpha, A, B, &beta, C, CUDA_R_32F, alg, d, &b1, buf1.data()),
-          "work 2");
-      cusparse_check(cusparseSpGEMM_compute(h, op, op, &alpha, A, B, &beta, C, CUDA_R_32F, alg, d, &b2, nullptr),
-                     "compute 1");
-      Kokkos::View<char*, mem> buf2("bench::spgemm_buf2", b2 + 1);
-      cusparse_check(cusparseSpGEMM_compute(h, op, op, &alpha, A, B, &beta, C, CUDA_R_32F, alg, d, &b2, buf2.data()),
-                     "compute 2");
-      std::int64_t crows = 0, ccols = 0, cnnz = 0;
-      cusparse_check(cusparseSpMatGetSize(C, &crows, &ccols, &cnnz), "size");
-      Kokkos::View<std::int32_t*, mem> ccol("bench::c_col", cnnz);
-      Kokkos::View<float*, mem> cval("bench::c_val", cnnz);
-      cusparse_check(cusparseCsrSetPointers(C, crp.data(), ccol.data(), cval.data()), "set C");
-      cusparse_check(cusparseSpGEMM_copy(h, op, op, &alpha, A, B, &beta, C, CUDA_R_32F, alg, d), "copy");
-      std::uint64_t part = 0;
-      Kokkos::parallel_reduce(Kokkos::RangePolicy<Kokkos::Cuda, Kokkos::IndexType<std::int64_t>>(exec, 0, rows),
-                              kernels::masked_sum{l.row_ptr, l.col, crp, ccol, cval, r0}, part);
-      triangles += part;
-      cusparseSpGEMM_destroyDescr(d);
-      cusparseDestroySpMat(A);
-      cusparseDestroySpMat(C);
+    while (!blocks.empty()) {
+      const auto [r0, r1] = blocks.back();
+      blocks.pop_back();
+      try {
+        triangles += cusparse_triangles_block(exec, h, b, l, r0, r1 - r0);
+      } catch (const spgemm_block_too_large&) {
+        if (r1 - r0 < 2) throw error("bench: cuSPARSE TC: one row of L·U does not fit cuSPARSE's buffers");
+        const std::int64_t mid = r0 + (r1 - r0) / 2;
+        blocks.emplace_back(mid, r1);
+        blocks.emplace_back(r0, mid);
+      }
     }
   } catch (...) {
-    cusparseDestroySpMat(B);
+    cusparseDestroySpMat(b);
     cusparseDestroy(h);
     throw;
   }
-  cusparseDestroySpMat(B);
+  cusparseDestroySpMat(b);
   cusparseDestroy(h);
   return triangles;
 }

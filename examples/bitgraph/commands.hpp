@@ -138,7 +138,8 @@ inline triangles_method parse_tc_method(const std::string& s) {
   if (s == "auto") return triangles_method::automatic;
   if (s == "oriented") return triangles_method::oriented_intersection;
   if (s == "bmm") return triangles_method::masked_bmm;
-  throw invalid_argument_error("bitgraph: --tc-method must be auto, oriented or bmm, not '" + s + "'");
+  if (s == "bitmap") return triangles_method::oriented_bitmap;
+  throw invalid_argument_error("bitgraph: --tc-method must be auto, oriented, bitmap or bmm, not '" + s + "'");
 }
 
 inline std::filesystem::path cache_directory(const options& opts) {
@@ -844,7 +845,7 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
       triangles_result r;
       for (int k = 0; k < opts.repeat; ++k)
         row.seconds.push_back(timed(exec, [&] { r = triangle_count(exec, bg, to); }));
-      row.mode = r.method_used == triangles_method::masked_bmm ? "L*L'.*L" : "oriented";
+      row.mode = r.method_used == triangles_method::masked_bmm ? "L*L'.*L" : std::string(to_string(r.method_used));
       row.extra.set("method", std::string(to_string(r.method_used)));
       row.metric_name = "triangles";
       row.metric = double(r.triangles);

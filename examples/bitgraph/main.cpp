@@ -32,7 +32,7 @@ usage:
   bitgraph run   --graph SPEC [--algo bfs|sssp|pr|cc|tc|all[,...]] [--source N]
                  [--tile 4|8|16|32|64|auto] [--space serial|openmp|cuda] [--validate]
                  [--repeat K] [--json FILE|-] [--bfs do|push|pull|tc] [--push queue|spmspv|b2sr]
-                 [--algorithm auto|generic|cuda-warp|cuda-mma] [--no-parents] [--tc-method auto|oriented|bmm]
+                 [--algorithm auto|generic|cuda-warp|cuda-mma] [--no-parents] [--tc-method auto|oriented|bitmap|bmm]
                  [--reorder auto|none|rcm|jaccard|degree|random] [--update auto|eager|lazy]   (--bfs tc)
                  [--output DIR|FILE|-]
   bitgraph convert --graph SPEC --to FILE.mtx|.el|.txt|.wel|.bgcsr [--json FILE|-] [--space S]
@@ -240,7 +240,7 @@ bitgraph::cli::options parse(int argc, char** argv) {
       o.parents = false;
     else if (a == "--tc-method") {
       o.tc_method = value("--tc-method");
-      one_of("--tc-method", o.tc_method, {"auto", "oriented", "bmm"});
+      one_of("--tc-method", o.tc_method, {"auto", "oriented", "bitmap", "bmm"});
     } else if (a == "--cache-dir")
       o.cache_dir = value("--cache-dir");
     else if (a == "--no-cache")

@@ -412,11 +412,11 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
     }
   }
   // Reached vertices and the edges of their out-rows.
-  offset_t reached = 0, entries = 0;
+  detail::bfs_reach_sums sums;
   Kokkos::parallel_reduce("bitgraph::bfs::stats", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
-                          detail::bfs_stats_functor<mem>{res.levels, g.csr.row_ptr}, reached, entries);
-  res.reached = reached;
-  res.traversed_edges = g.directed() ? entries : entries / 2;
+                          detail::bfs_stats_functor<mem>{res.levels, g.csr.row_ptr}, sums);
+  res.reached = sums.reached;
+  res.traversed_edges = g.directed() ? sums.entries : sums.entries / 2;
   exec.fence();
   return res;
 }

@@ -74,6 +74,19 @@ bool tc_bitmap_fits(vertex_t n) {
   return 4 * ceil_div<std::uint64_t>(n, 32) <= std::uint64_t(Kokkos::TeamPolicy<ExecSpace>::scratch_size_max(0));
 }
 
+/// What `automatic` runs, as measured (docs/PERFORMANCE.md): on host spaces the oriented method on sparse graphs
+/// and the BMM on dense ones; on the H100 the oriented method beat the BMM on every suite graph, and its bitmap
+/// variant beat both on the dense graph it fits.
+template <class ExecSpace>
+triangles_method tc_automatic(const csr_graph<memory_space_t<ExecSpace>>& a, bool cuda_path) {
+  if (cuda_path) return triangles_method::masked_bmm;
+  constexpr bool host = Kokkos::SpaceAccessibility<Kokkos::HostSpace, memory_space_t<ExecSpace>>::accessible;
+  const bool sparse = a.nnz <= offset_t(64) * offset_t(a.n);
+  if (host) return sparse ? triangles_method::oriented_intersection : triangles_method::masked_bmm;
+  return !sparse && tc_bitmap_fits<ExecSpace>(a.n) ? triangles_method::oriented_bitmap
+                                                   : triangles_method::oriented_intersection;
+}
+
 template <class ExecSpace>
 constexpr offset_t tc_heavy_default() {
   if constexpr (is_cuda_space_v<ExecSpace>)
@@ -199,12 +212,14 @@ triangles_result triangle_count_masked_bmm(const ExecSpace& exec, const bit_grap
 ///   counts, for each v in U(u), the ids of U(v) found there. Work: O(nnz) for U plus Σ over oriented edges of
 ///   |U(v)|, each a scratch lookup; only where n bits fit one team's level-0 scratch (`detail::tc_bitmap_fits`:
 ///   40 KB on CUDA, so n <= 327,680), else `unsupported_error`.
-/// `automatic` runs `oriented_intersection` on a host space when the mean degree is at most 64, else `masked_bmm`
-/// (always when `opts.algorithm` forces a CUDA kernel path, which only the BMM has; on device spaces until the
-/// oriented kernel is measured there). A directed graph is rejected: symmetrise it first (`symmetrize`), since a
+/// `automatic` runs, on a host space, `oriented_intersection` when the mean degree is at most 64, else `masked_bmm`;
+/// on a device space `oriented_bitmap` when the mean degree is above 64 and n bits fit a team's scratch, else
+/// `oriented_intersection`; always `masked_bmm` when `opts.algorithm` forces a CUDA kernel path, which only the BMM
+/// has (`detail::tc_automatic`). A directed graph is rejected: symmetrise it first (`symmetrize`), since a
 /// triangle's orientation would otherwise matter.
 /// Throws `invalid_argument_error` for a directed graph, `unsupported_error` for a CUDA path on a host
-/// space (or one the BMM does not offer, or with `oriented_intersection`), `allocation_error` when a buffer
+/// space (or one the BMM does not offer, or with an oriented method), or for `oriented_bitmap` beyond its n,
+/// `allocation_error` when a buffer
 /// does not fit. Synchronous: the count is read back to the host, which waits for `exec`'s kernels.
 template <class ExecSpace>
 triangles_result triangle_count(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
@@ -218,14 +233,7 @@ triangles_result triangle_count(const ExecSpace& exec, const bit_graph<memory_sp
                      "the graph is directed; triangle counting needs an undirected graph (symmetrize it first)");
   const bool cuda_path = opts.algorithm == op_algorithm::cuda_warp || opts.algorithm == op_algorithm::cuda_mma;
   triangles_method method = opts.method;
-  if (method == triangles_method::automatic) {
-    // Measured (docs/PERFORMANCE.md): on the host the oriented method wins on sparse graphs (kron:14 3x) and
-    // loses on dense ones (mycielski:14, mean degree ~300, 4.7x); on a GPU it is not measured yet, so the
-    // masked BMM (measured) stays the choice there.
-    constexpr bool host = Kokkos::SpaceAccessibility<Kokkos::HostSpace, memory_space_t<ExecSpace>>::accessible;
-    const bool sparse = g.csr.nnz <= offset_t(64) * offset_t(g.n());
-    method = cuda_path || !host || !sparse ? triangles_method::masked_bmm : triangles_method::oriented_intersection;
-  }
+  if (method == triangles_method::automatic) method = detail::tc_automatic<ExecSpace>(g.csr, cuda_path);
   if (method != triangles_method::masked_bmm && cuda_path) {
     throw unsupported_error(detail::concat("bitgraph::triangle_count: algorithm '", to_string(opts.algorithm),
                                            "' is not available: the oriented methods have no CUDA kernel "
