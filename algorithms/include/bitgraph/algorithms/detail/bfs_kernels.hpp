@@ -13,7 +13,6 @@
 #include "bitgraph/core/bits.hpp"
 #include "bitgraph/core/detail/kokkos_compat.hpp"
 #include "bitgraph/core/execution.hpp"
-#include "bitgraph/core/launch.hpp"
 #include "bitgraph/core/types.hpp"
 #include "bitgraph/formats/csr.hpp"
 #include "bitgraph/formats/vectors.hpp"
@@ -163,68 +162,51 @@ inline constexpr offset_t bfs_narrow_degree = 64;
 /// [length, out-edges, largest out-degree].
 inline constexpr offset_t bfs_ring_slots = 258;
 
-/// "bitgraph::bfs::expand_vertices", a fixed number of teams striding over the queue of level d - 1, whose
+/// "bitgraph::bfs::expand_vertices", a fixed number of threads striding over the queue of level d - 1, whose
 /// length the previous kernel left in the statistics ring: no read-back between levels, so the host can queue
 /// many levels of a high-diameter graph (a grid: thousands of levels of a few thousand vertices) and read the
-/// ring once. Used only where no frontier vertex has more than `bfs_narrow_degree` (64) out-edges (the caller
+/// ring once. One thread per queued vertex: used only where no frontier vertex has many out-edges (the caller
 /// knows the largest out-degree, of this frontier or of the whole graph). Each queued vertex has 2^log_width
 /// slots, slot k taking its out-edges k, k + 2^log_width, ...: on a GPU one edge per thread (width = the largest
-/// out-degree, rounded up), so a level costs one chain of dependent loads, not one per out-edge. A thread notes
-/// the edges it claimed in a 64-bit mask; one team scan places the team's new vertices in the next queue with
-/// one atomic, and one team reduction adds their degree statistics (same-address atomics per vertex took most
-/// of a grid level's 12 us on the H100). Thread 0 of team 0 clears the slot of level d + 1.
-template <class ExecSpace>
+/// out-degree, rounded up), so a level costs one chain of dependent loads and atomics, not one per out-edge.
+/// Thread 0 clears the slot of level d + 1.
+template <class Mem>
 struct bfs_expand_vertices_functor {
-  using mem = memory_space_t<ExecSpace>;
-  using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
-  Kokkos::View<std::uint32_t*, mem> visited;
-  Kokkos::View<const offset_t*, mem> row_ptr;
-  Kokkos::View<const vertex_t*, mem> col;
-  Kokkos::View<vertex_t*, mem> in, out;
-  Kokkos::View<offset_t*, mem> ring;
-  Kokkos::View<level_t*, mem> levels;
-  Kokkos::View<vertex_t*, mem> parents;
+  Kokkos::View<std::uint32_t*, Mem> visited;
+  Kokkos::View<const offset_t*, Mem> row_ptr;
+  Kokkos::View<const vertex_t*, Mem> col;
+  Kokkos::View<vertex_t*, Mem> in, out;
+  Kokkos::View<offset_t*, Mem> ring;
+  Kokkos::View<level_t*, Mem> levels;
+  Kokkos::View<vertex_t*, Mem> parents;
   bool with_parents;
   level_t d;
+  offset_t threads;
   int log_width;
 
-  KOKKOS_INLINE_FUNCTION void operator()(const member& m) const {
+  KOKKOS_INLINE_FUNCTION void operator()(const offset_t t) const {
     const offset_t cur = 3 * (offset_t(d) % bfs_ring_slots), prev = 3 * (offset_t(d - 1) % bfs_ring_slots);
-    if (m.league_rank() == 0 && m.team_rank() == 0) {
+    if (t == 0) {
       const offset_t next = 3 * (offset_t(d + 1) % bfs_ring_slots);
       ring(next) = ring(next + 1) = ring(next + 2) = 0;
     }
     const offset_t width = offset_t(1) << log_width, slots = ring(prev) << log_width;
-    const offset_t team = offset_t(m.team_size()), stride = offset_t(m.league_size()) * team;
     offset_t edges = 0, widest = 0;
-    // The bound is the same for every thread of the team, so all of them reach each team scan.
-    for (offset_t base = offset_t(m.league_rank()) * team; base < slots; base += stride) {
-      const offset_t e = base + offset_t(m.team_rank());
-      std::uint64_t won = 0;  // bit k: this slot's k-th edge claimed its vertex
-      offset_t first = 0;
-      if (e < slots) {
-        const vertex_t i = in(e >> log_width);
-        const offset_t end = row_ptr(i + 1);
-        first = row_ptr(i) + (e & (width - 1));
-        int k = 0;
-        for (offset_t pos = first; pos < end; pos += width, ++k) {
-          const vertex_t j = col(pos);
-          if (!bfs_claim(visited, j)) continue;
-          won |= std::uint64_t(1) << k;
-          levels(j) = d;
-          if (with_parents) parents(j) = i;
-          const offset_t dj = row_ptr(j + 1) - row_ptr(j);
-          edges += dj;
-          widest = dj > widest ? dj : widest;
-        }
+    for (offset_t e = t; e < slots; e += threads) {
+      const vertex_t i = in(e >> log_width);
+      const offset_t end = row_ptr(i + 1);
+      for (offset_t pos = row_ptr(i) + (e & (width - 1)); pos < end; pos += width) {
+        const vertex_t j = col(pos);
+        if (!bfs_claim(visited, j)) continue;
+        levels(j) = d;
+        if (with_parents) parents(j) = i;
+        out(atomic_fetch_add_offset(&ring(cur), 1)) = j;
+        const offset_t dj = row_ptr(j + 1) - row_ptr(j);
+        edges += dj;
+        widest = dj > widest ? dj : widest;
       }
-      offset_t at = m.team_scan(offset_t(popcount(won)), &ring(cur));
-      for (offset_t k = 0; won != 0; ++k, won >>= 1)
-        if (won & 1u) out(at++) = col(first + k * width);
     }
-    m.team_reduce(Kokkos::Sum<offset_t>(edges));
-    m.team_reduce(Kokkos::Max<offset_t>(widest));
-    if (m.team_rank() == 0 && edges) {
+    if (edges) {
       atomic_fetch_add_offset(&ring(cur + 1), edges);
       Kokkos::atomic_fetch_max(&ring(cur + 2), widest);
     }
@@ -488,15 +470,13 @@ bfs_levels_done bfs_expand_levels(const ExecSpace& exec, const csr_graph<memory_
   h[prev + 2] = s.widest;
   using host_view = Kokkos::View<offset_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
   Kokkos::deep_copy(exec, ring, host_view(h.data(), h.size()));
-  const auto shape = shape_for<ExecSpace>(1, 128);
-  const int league = static_cast<int>(std::max<offset_t>(1, ceil_div<offset_t>(threads, offset_t(shape.team_size))));
   for (offset_t k = 0; k < count; ++k) {
     const bool even = k % 2 == 0;
     Kokkos::parallel_for("bitgraph::bfs::expand_vertices",
-                         Kokkos::TeamPolicy<ExecSpace>(exec, league, shape.team_size, shape.vector_length),
-                         bfs_expand_vertices_functor<ExecSpace>{
-                             visited.words, a.row_ptr, a.col_idx, even ? qa : qb, even ? qb : qa, ring, levels, parents,
-                             parents.extent(0) > 0, level_t(first_level + level_t(k)), log_width});
+                         Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, threads),
+                         bfs_expand_vertices_functor<mem>{visited.words, a.row_ptr, a.col_idx, even ? qa : qb,
+                                                          even ? qb : qa, ring, levels, parents, parents.extent(0) > 0,
+                                                          level_t(first_level + level_t(k)), threads, log_width});
   }
   Kokkos::deep_copy(exec, host_view(h.data(), h.size()), ring);
   exec.fence();
