@@ -18,21 +18,7 @@ using detail::number_status;
 using detail::quote;
 
 std::uint64_t parse_count(const line_reader& in, const char*& p, const char* e, const char* what, const char* usage) {
-  const char* start = p;
-  std::uint64_t x = 0;
-  switch (detail::parse_u64(p, e, x)) {
-    case number_status::ok:
-      return x;
-    case number_status::missing:
-      in.fail(fmt::format("the line has no {} ({})", what, usage));
-    case number_status::negative:
-      in.fail(fmt::format("negative {} {}", what, quote(detail::token_at(start, e))));
-    case number_status::overflow:
-      in.fail(fmt::format("{} {} is too large", what, quote(detail::token_at(start, e))));
-    case number_status::invalid:
-      break;
-  }
-  in.fail(fmt::format("invalid {} {} ({})", what, quote(detail::token_at(start, e)), usage));
+  return detail::parse_u64_field(in, p, e, what, usage);
 }
 
 constexpr const char* p_usage = "expected 'p sp n m'";

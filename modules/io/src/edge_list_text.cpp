@@ -20,21 +20,7 @@ using detail::quote;
 constexpr const char* usage = "expected 'u v' or 'u v w'";
 
 std::uint64_t parse_id(const line_reader& in, const char*& p, const char* e, const char* what) {
-  const char* start = p;
-  std::uint64_t id = 0;
-  switch (detail::parse_u64(p, e, id)) {
-    case number_status::ok:
-      return id;
-    case number_status::missing:
-      in.fail(fmt::format("the line has no {} ({})", what, usage));
-    case number_status::negative:
-      in.fail(fmt::format("negative {} {}", what, quote(detail::token_at(start, e))));
-    case number_status::overflow:
-      in.fail(fmt::format("{} {} is too large", what, quote(detail::token_at(start, e))));
-    case number_status::invalid:
-      break;
-  }
-  in.fail(fmt::format("invalid {} {} ({})", what, quote(detail::token_at(start, e)), usage));
+  return detail::parse_u64_field(in, p, e, what, usage);
 }
 
 edge_list read_edges(detail::byte_source& src, const std::string& name, const edge_list_read_options& opts) {

@@ -215,6 +215,25 @@ std::optional<std::uint64_t> line_reader::bytes_left() const {
 
 void line_reader::fail(const std::string& problem) const { throw parse_error(source_, line_no_, problem); }
 
+std::uint64_t parse_u64_field(const line_reader& in, const char*& p, const char* e, const char* what,
+                              const char* usage) {
+  const char* start = p;
+  std::uint64_t x = 0;
+  switch (parse_u64(p, e, x)) {
+    case number_status::ok:
+      return x;
+    case number_status::missing:
+      in.fail(fmt::format("the line has no {} ({})", what, usage));
+    case number_status::negative:
+      in.fail(fmt::format("negative {} {}", what, quote(token_at(start, e))));
+    case number_status::overflow:
+      in.fail(fmt::format("{} {} is too large", what, quote(token_at(start, e))));
+    case number_status::invalid:
+      break;
+  }
+  in.fail(fmt::format("invalid {} {} ({})", what, quote(token_at(start, e)), usage));
+}
+
 void line_reader::fail_at(std::uint64_t line, const std::string& problem) const {
   throw parse_error(source_, line, problem);
 }

@@ -147,6 +147,11 @@ number_status parse_i64(const char*& p, const char* e, std::int64_t& out) noexce
 /// double range become +-inf and tiny ones 0, as strtod does.
 number_status parse_f64(const char*& p, const char* e, double& out) noexcept;
 
+/// A non-negative integer field of a data line (an id or a count) by `parse_u64`; anything else fails the
+/// line naming `what` and, for a missing or malformed token, the line's expected form `usage`.
+std::uint64_t parse_u64_field(const line_reader& in, const char*& p, const char* e, const char* what,
+                              const char* usage);
+
 /// The token starting at `p` (after whitespace), for error messages.
 inline std::string_view token_at(const char* p, const char* e) noexcept {
   p = skip_space(p, e);
