@@ -6,6 +6,7 @@
 
 #include "bitgraph/core/dispatch.hpp"
 #include "bitgraph/core/execution.hpp"
+#include "bitgraph/formats/adopt.hpp"
 #include "bitgraph/formats/b2sr.hpp"
 #include "bitgraph/formats/b2sr_profile.hpp"
 #include "bitgraph/formats/csr.hpp"
@@ -44,8 +45,10 @@ struct bit_graph_options {
 /// duplicate-free (the builders guarantee it unless asked otherwise). A tile dimension of 0 lets the
 /// sampling profile (`profile_tile_sizes`) choose. Work: one CSR to B2SR conversion (count, scan, fill over
 /// the entries), and for a directed graph a CSR transpose and a second conversion. Throws `invalid_argument_error` for
-/// a CSR with duplicates or an invalid tile dimension, `allocation_error` when a buffer does not fit. Fences `exec`
-/// before it returns.
+/// a CSR with duplicates, an invalid tile dimension or a malformed structure (`check_csr_graph`: row_ptr of n + 1
+/// entries, col_idx and, when `has_weights`, weights of exactly nnz; unless `g.validated` (the builders' graphs),
+/// one device pass: row_ptr from 0 to nnz and not decreasing, ids < n, rows ascending, and for an undirected graph
+/// a symmetric pattern), `allocation_error` when a buffer does not fit. Fences `exec` before it returns.
 template <class ExecSpace>
 bit_graph<memory_space_t<ExecSpace>> make_bit_graph(const ExecSpace& exec, csr_graph<memory_space_t<ExecSpace>> g,
                                                     const bit_graph_options& opts = {});
@@ -78,6 +81,7 @@ bit_graph<memory_space_t<ExecSpace>> make_bit_graph(const ExecSpace& exec, csr_g
   BITGRAPH_CHECK_ARG(opts.tile_dim == 0 || valid_tile_dim(opts.tile_dim), "make_bit_graph", "tile dimension ",
                      opts.tile_dim, " is not one of 0 (automatic), 4, 8, 16, 32, 64");
   detail::profiling_region region("bitgraph::make_bit_graph");
+  validate_csr_graph(exec, g, "make_bit_graph");  // the device pass runs once, for a graph not built by the library
   bit_graph<memory_space_t<ExecSpace>> bg;
   const int t = opts.tile_dim != 0 ? opts.tile_dim : profile_tile_sizes(exec, g).chosen_tile_dim;
   bg.csr = std::move(g);

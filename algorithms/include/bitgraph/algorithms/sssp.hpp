@@ -71,8 +71,9 @@ struct sssp_result {
 /// either way the rounds end after at most n - 1 improving rounds, or after `opts.max_iterations` (then `converged` is
 /// false). Work per round: the frontier's out-edges (weighted) or one B2SR product (unit weights) plus O(n). Throws
 /// `invalid_argument_error` for source >= n, a negative, NaN or infinite weight (the message counts each kind),
-/// max_iterations < 0, or method `bfs` on weights, `unsupported_error` for a CUDA path on a host space,
-/// `allocation_error` when a buffer does not fit. Reads a count back every round and fences `exec` before it returns.
+/// max_iterations < 0, a negative or NaN delta, or method `bfs` on weights, `unsupported_error` for a CUDA path on a
+/// host space, `allocation_error` when a buffer does not fit. Reads a count back every round and fences `exec` before
+/// it returns.
 template <class ExecSpace>
 sssp_result<memory_space_t<ExecSpace>> sssp(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
                                             vertex_t source, const sssp_options& opts = {});
@@ -86,6 +87,7 @@ sssp_result<memory_space_t<ExecSpace>> sssp(const ExecSpace& exec, const bit_gra
   detail::check_source<ExecSpace>("sssp", source, n);
   detail::check_algorithm<ExecSpace>(opts.algorithm, "sssp");
   BITGRAPH_CHECK_ARG(opts.max_iterations >= 0, "sssp", "max_iterations must be >= 0, not ", opts.max_iterations);
+  BITGRAPH_CHECK_ARG(opts.delta >= 0, "sssp", "delta must be >= 0 (0: automatic), not ", opts.delta);  // NaN too
   detail::profiling_region region("bitgraph::sssp");
   const double inf = S::identity();
   sssp_result<mem> res;

@@ -73,6 +73,24 @@ csr_graph<memory_space_t<ExecSpace>> make_csr_graph(const ExecSpace& exec, Count
                                                     const Entries& entries, graph_kind kind,
                                                     const adopt_options& opts = {});
 
+/// Checks a `csr_graph` that enters the library from the caller (its members possibly filled by hand) before a
+/// kernel reads it; `func` names the entry point in the message. Always (O(1)): row_ptr has n + 1 entries,
+/// col_idx exactly nnz, weights exactly nnz when `has_weights` (kernels size their work by the extents). Unless
+/// `g.validated` (a graph of the library's builders, or one this function passed), one device pass with
+/// `make_csr_graph`'s kernels over row_ptr and the first nnz column ids: row_ptr(0) == 0, not decreasing, row_ptr(n) ==
+/// nnz, ids < n, rows ascending, duplicate-free unless `has_duplicates`; and for an undirected graph the symmetry pass
+/// (O(nnz log(max degree))). Throws `invalid_argument_error` ("bitgraph::<func>: the CSR graph's ..." or
+/// "bitgraph::<func>: row u: <problem>"). Reads the result back (fences `exec`) when it runs the device pass.
+template <class ExecSpace>
+void check_csr_graph(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g, const char* func);
+
+/// `check_csr_graph`, then `g` marked `validated` (so the library's next entry points skip the device pass).
+template <class ExecSpace>
+void validate_csr_graph(const ExecSpace& exec, csr_graph<memory_space_t<ExecSpace>>& g, const char* func) {
+  check_csr_graph(exec, g, func);
+  g.validated = true;
+}
+
 namespace detail {
 
 /// Compile-time checks of an adopted view: a rank-1 Kokkos::View in `ExecSpace`'s memory space.
@@ -271,11 +289,49 @@ csr_graph<memory_space_t<ExecSpace>> adopt_csr(const ExecSpace& exec, Count n_in
                        ") in an undirected graph");
   }
   g.longest_row = longest_span(exec, g.row_ptr, n, "bitgraph::make_csr_graph::longest_row");
+  g.validated = kind != graph_kind::undirected || opts.check_symmetry;
   exec.fence();
   return g;
 }
 
 }  // namespace detail
+
+template <class ExecSpace>
+void check_csr_graph(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g, const char* func) {
+  using mem = memory_space_t<ExecSpace>;
+  const std::uint64_t n = g.n;
+  BITGRAPH_CHECK_ARG(g.row_ptr.extent(0) == n + 1, func, "the CSR graph's row_ptr has ", g.row_ptr.extent(0),
+                     " entries, expected n + 1 = ", n + 1);
+  BITGRAPH_CHECK_ARG(g.col_idx.extent(0) == g.nnz, func, "the CSR graph's col_idx has ", g.col_idx.extent(0),
+                     " entries but nnz = ", g.nnz, " (they must be equal; a subview keeps a prefix)");
+  BITGRAPH_CHECK_ARG(!g.has_weights || g.weights.extent(0) == g.nnz, func,
+                     "the CSR graph has has_weights set but its weights view has ", g.weights.extent(0),
+                     " entries for nnz = ", g.nnz);
+  if (g.validated) return;
+  detail::profiling_region region("bitgraph::check_csr_graph");
+  const auto entries = Kokkos::subview(g.col_idx, Kokkos::make_pair(offset_t(0), g.nnz));
+  if (n == 0) {  // no rows for the device check to look at
+    const offset_t start = read_element(g.row_ptr, 0);
+    BITGRAPH_CHECK_ARG(start == 0, func, "row 0: row_ptr(0) = ", start, ", must be 0");
+    BITGRAPH_CHECK_ARG(g.nnz == 0, func, "the CSR graph has no vertices but nnz = ", g.nnz);
+    return;
+  }
+  const std::uint64_t key = detail::adopt_check(exec, g.n, g.row_ptr, entries, true, !g.has_duplicates);
+  if (key != detail::adopt_no_problem && detail::adopt_key_class(key) == detail::adopt_class_fatal) {
+    throw invalid_argument_error(
+        detail::concat("bitgraph::", func, ": ", detail::adopt_problem_text(key, g.n, g.row_ptr, entries)));
+  }
+  if (g.kind == graph_kind::undirected) {
+    std::uint64_t missing = detail::adopt_no_problem;
+    Kokkos::parallel_reduce("bitgraph::check_csr_graph::symmetry",
+                            Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, g.n),
+                            detail::adopt_check_symmetry<mem>{g.row_ptr, g.col_idx},
+                            Kokkos::Min<std::uint64_t>(missing));
+    BITGRAPH_CHECK_ARG(missing == detail::adopt_no_problem, func, "row ", missing >> 32, ": entry (", missing >> 32,
+                       ", ", missing & 0xffffffffu, ") has no mirror (", missing & 0xffffffffu, ", ", missing >> 32,
+                       ") in an undirected graph");
+  }
+}
 
 template <class ExecSpace, class Count, class RowMap, class Entries, class Weights>
 csr_graph<memory_space_t<ExecSpace>> make_csr_graph(const ExecSpace& exec, Count n, const RowMap& row_map,

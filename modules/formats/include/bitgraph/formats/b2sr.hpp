@@ -10,6 +10,7 @@
 #include "bitgraph/core/error.hpp"
 #include "bitgraph/core/execution.hpp"
 #include "bitgraph/core/types.hpp"
+#include "bitgraph/formats/adopt.hpp"
 #include "bitgraph/formats/b2sr_matrix.hpp"
 #include "bitgraph/formats/csr.hpp"
 #include "bitgraph/formats/detail/b2sr_kernels.hpp"
@@ -19,8 +20,9 @@ namespace bitgraph {
 /// Converts a CSR graph to B2SR on `exec` without any dense or floating-point intermediate: count the
 /// non-empty tiles per tile row, scan, then fill column indices and bits. Weights are dropped (B2SR is a
 /// pattern); duplicates collapse. O(nnz · T / T) merge work per tile row plus O(tiles · T). Throws
-/// `invalid_argument_error` for an unsupported tile dimension, `allocation_error` when it does not fit.
-/// Fences `exec`.
+/// `invalid_argument_error` for an unsupported tile dimension or a malformed CSR (`check_csr_graph`: extents
+/// always, the device pass over row_ptr and col_idx unless `g.validated`), `allocation_error` when it does not
+/// fit. Fences `exec`.
 template <class ExecSpace>
 b2sr_matrix<memory_space_t<ExecSpace>> to_b2sr(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g,
                                                const b2sr_options& opts = {});
@@ -192,6 +194,7 @@ b2sr_matrix<memory_space_t<ExecSpace>> to_b2sr(const ExecSpace& exec, const csr_
                                                const b2sr_options& opts) {
   BITGRAPH_CHECK_ARG(valid_tile_dim(opts.tile_dim), "to_b2sr", "tile dimension ", opts.tile_dim,
                      " is not one of 4, 8, 16, 32, 64");
+  check_csr_graph(exec, g, "to_b2sr");
   auto b = detail::dispatch_tile_dim(
       opts.tile_dim, [&](auto t) { return detail::to_b2sr_impl<ExecSpace, decltype(t)::value>(exec, g, opts.order); });
   exec.fence();

@@ -39,6 +39,12 @@ struct csr_graph {
   /// Entries in the longest row, recorded by the builders for the products' balance; 0 when not recorded
   /// (a hand-assembled graph), in which case a product that needs it measures it.
   offset_t longest_row = 0;
+  /// Whether the structure is known to keep the promises above (row_ptr of n + 1 ascending offsets from 0 to
+  /// nnz, ids < n, rows ascending, duplicate-free unless `has_duplicates`, symmetric when undirected). Set by the
+  /// builders (`build_csr`, `make_csr_graph`, the transforms of such a graph) and by `check_csr_graph`; false for a
+  /// hand-assembled graph, whose structure the entry points then check once on the device
+  /// (`check_csr_graph`). Whoever changes a member of a graph marked valid must reset it (or keep the promises).
+  bool validated = false;
 };
 
 namespace detail {
@@ -63,6 +69,7 @@ csr_graph<memory_space_t<ExecSpace>> build_csr_from_coo(const ExecSpace& exec, v
   g.n = n;
   g.kind = kind;
   g.has_weights = weighted;
+  g.validated = kind != graph_kind::undirected || mirror;  // the builder checks ids, sorts rows; mirrors symmetrise
   auto counts = allocate_view<typename graph::offsets_view>("bitgraph::csr::row_ptr", offset_t(n) + 1);
 
   // Pass 1: count entries per row (and check ids while reading them once).
@@ -190,6 +197,7 @@ csr_graph<memory_space_t<ExecSpace>> transpose(const ExecSpace& exec, const csr_
                                                  !g.has_duplicates, g.kind);
   t.has_duplicates = g.has_duplicates;
   t.has_weights = g.has_weights;
+  t.validated = t.validated || g.validated;  // the transpose of a symmetric pattern is symmetric
   return t;
 }
 
@@ -214,6 +222,7 @@ csr_graph<memory_space_t<ExecSpace>> remove_self_loops(const ExecSpace& exec,
                                                  !g.has_duplicates, g.kind);
   r.has_duplicates = g.has_duplicates;
   r.has_weights = g.has_weights;
+  r.validated = r.validated || g.validated;  // dropping loops keeps a pattern symmetric
   return r;
 }
 
@@ -225,6 +234,7 @@ csr_graph<memory_space_t<ExecSpace>> remove_duplicates(const ExecSpace& exec,
   auto r =
       detail::build_csr_from_coo<ExecSpace>(exec, g.n, src, g.col_idx, g.weights, false, false, false, true, g.kind);
   r.has_weights = g.has_weights;
+  r.validated = r.validated || g.validated;  // merging repeats keeps a pattern symmetric
   return r;
 }
 

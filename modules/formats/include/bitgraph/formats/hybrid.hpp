@@ -109,7 +109,8 @@ struct hybrid_matrix {
 /// on (or, by the bytes rule, that stores it in fewer bytes; see `hybrid_options`); keeps the tile dimension whose
 /// split costs least in all; then builds both parts on the device. Weights are dropped (a pattern). O(nnz · candidates)
 /// counting plus one B2SR build. Throws `invalid_argument_error` for a tile dimension other than 0, 4, 8, 16, 32, a
-/// negative / NaN bias or a CSR that keeps duplicates, `allocation_error` when it does not fit. Fences `exec`.
+/// negative / NaN bias, a CSR that keeps duplicates or a malformed CSR (`check_csr_graph`: extents always, the device
+/// pass unless `g.validated`), `allocation_error` when it does not fit. Fences `exec`.
 template <class ExecSpace>
 hybrid_matrix<memory_space_t<ExecSpace>> to_hybrid(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g,
                                                    const hybrid_options& opts = {});
@@ -271,6 +272,7 @@ hybrid_matrix<memory_space_t<ExecSpace>> to_hybrid(const ExecSpace& exec, const 
     throw invalid_argument_error(
         "bitgraph::to_hybrid: the CSR keeps duplicate entries; a pattern needs them removed (build_csr's default)");
   }
+  check_csr_graph(exec, g, "to_hybrid");
   if (!(opts.bits_bias >= 0)) {
     throw invalid_argument_error(
         detail::concat("bitgraph::to_hybrid: bits_bias must be zero or positive, not ", opts.bits_bias));

@@ -10,6 +10,7 @@
 #include "bitgraph/backends/mxv.hpp"
 #include "bitgraph/core/dispatch.hpp"
 #include "bitgraph/core/error.hpp"
+#include "bitgraph/formats/adopt.hpp"
 #include "bitgraph/formats/b2sr.hpp"
 #include "bitgraph/formats/csr.hpp"
 #include "bitgraph/formats/hybrid.hpp"
@@ -52,8 +53,10 @@ void vxm(const ExecSpace& exec, Y& y, const Mask& mask, const Accum&, const S&, 
 /// gives each row a group of lanes sized by the mean degree (rows may stop at their first contribution), or
 /// gives every warp an equal run of stored entries (`opts.balance`; automatic: by entries unless rows can
 /// stop early), so hub rows do not hold the kernel up. Host spaces run one thread per row.
-/// Throws `invalid_argument_error` on size mismatches or a push direction (use `spmspv`),
-/// `unsupported_error` for a CUDA kernel path on a host space. Asynchronous on `exec`.
+/// Throws `invalid_argument_error` on size mismatches, a push direction (use `spmspv`) or a malformed CSR
+/// (`check_csr_graph`: extents always; unless `a.validated`, the device pass over its structure, which reads its
+/// verdict back), `unsupported_error` for a CUDA kernel path on a host space. Asynchronous on `exec` for a
+/// validated graph (every graph of the library's builders).
 template <class ExecSpace, class S, class Y, class X, class Mask = no_mask, class Accum = no_accumulator>
 void mxv(const ExecSpace& exec, Y& y, const Mask& mask, const Accum&, const S&,
          const csr_graph<memory_space_t<ExecSpace>>& a, const X& x, const mxv_options& opts = {});
@@ -197,6 +200,7 @@ template <class ExecSpace, class S, class Y, class X, class Mask, class Accum>
 void mxv(const ExecSpace& exec, Y& y, const Mask& mask, const Accum&, const S&,
          const csr_graph<memory_space_t<ExecSpace>>& a, const X& x, const mxv_options& opts) {
   detail::check_mxv_args<ExecSpace, S, Y, X, Mask, Accum>("mxv", a.n, y, mask, x);
+  check_csr_graph(exec, a, "mxv");
   if (opts.direction == mxv_direction::push) {
     throw invalid_argument_error("bitgraph::mxv: CSR products are row-based; use spmspv for the column-based form");
   }

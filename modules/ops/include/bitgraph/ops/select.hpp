@@ -10,6 +10,7 @@
 #include "bitgraph/backends/select.hpp"
 #include "bitgraph/core/dispatch.hpp"
 #include "bitgraph/core/error.hpp"
+#include "bitgraph/formats/adopt.hpp"
 #include "bitgraph/formats/b2sr.hpp"
 #include "bitgraph/formats/csr.hpp"
 #include "bitgraph/formats/vectors.hpp"
@@ -24,7 +25,8 @@ namespace bitgraph {
 
 /// The entries of a CSR graph selected by their diagonal offset (see `select_kind`), weights kept, as a
 /// new CSR (rows stay sorted). The result is directed unless the input is undirected and the selection
-/// symmetric (diag / offdiag with k = 0). O(n + nnz): count, scan, fill.
+/// symmetric (diag / offdiag with k = 0). O(n + nnz): count, scan, fill. A malformed CSR throws
+/// `invalid_argument_error` (`check_csr_graph`: extents always, the device pass unless `g.validated`).
 template <class ExecSpace>
 csr_graph<memory_space_t<ExecSpace>> select(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g,
                                             select_kind s, std::int64_t k = 0);
@@ -60,8 +62,7 @@ template <class ExecSpace>
 csr_graph<memory_space_t<ExecSpace>> select(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g,
                                             select_kind s, std::int64_t k) {
   detail::check_select_kind(s);
-  BITGRAPH_CHECK_ARG(g.row_ptr.extent(0) == offset_t(g.n) + 1, "select", "row_ptr has ", g.row_ptr.extent(0),
-                     " entries, expected n + 1 = ", offset_t(g.n) + 1);
+  check_csr_graph(exec, g, "select");
   detail::profiling_region region("bitgraph::select");
   auto out = detail::csr_select_impl<ExecSpace>::run(exec, g, s, detail::elementwise::clamp_offset(k, g.n));
   exec.fence();

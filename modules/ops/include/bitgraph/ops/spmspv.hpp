@@ -8,6 +8,7 @@
 #include "bitgraph/backends/spmspv.hpp"
 #include "bitgraph/core/dispatch.hpp"
 #include "bitgraph/core/error.hpp"
+#include "bitgraph/formats/adopt.hpp"
 #include "bitgraph/formats/csr.hpp"
 #include "bitgraph/formats/vectors.hpp"
 #include "bitgraph/ops/detail/graphblas.hpp"
@@ -24,7 +25,8 @@ namespace bitgraph {
 /// plus O(n / 32) for the no-sort merge. The merge is `opts.merge`; `automatic` takes no-sort for
 /// structure-only or large inputs (nnz(x) · 64 > n) and the radix sort otherwise (always the radix sort
 /// when `cuda_warp` is forced: the CUDA path is CUB's). Throws `invalid_argument_error` on size
-/// mismatches, unsorted / out-of-range x or structure-only mode with a non-Boolean semiring,
+/// mismatches, unsorted / out-of-range x, structure-only mode with a non-Boolean semiring or a malformed CSR
+/// (`check_csr_graph`: extents always, the device pass unless `a.validated`),
 /// `unsupported_error` for a path the merge does not have. Fences `exec` (it reads its input check back).
 template <class ExecSpace, class S, class Mask = no_mask>
 void spmspv(const ExecSpace& exec, sparse_vector<typename S::value_type, memory_space_t<ExecSpace>>& y,
@@ -42,6 +44,7 @@ void spmspv(const ExecSpace& exec, sparse_vector<typename S::value_type, memory_
     throw invalid_argument_error("bitgraph::spmspv: structure-only mode needs a Boolean (LOR) semiring");
   }
   detail::check_mask_length("spmspv", mask, a.n);
+  check_csr_graph(exec, a, "spmspv");
   const offset_t bad = impl::count_bad_input(exec, x, a.n);
   BITGRAPH_CHECK_ARG(bad == 0, "spmspv", "input vector indices must be strictly increasing and < n (", bad,
                      " violations)");
