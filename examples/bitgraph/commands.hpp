@@ -310,6 +310,13 @@ class vertex_results {
     }
     results_.emplace_back("bfs", std::move(cols));
   }
+  void add_integers(const std::string& algo, const std::string& name, const std::vector<std::int64_t>& values) {
+    std::vector<io::vertex_column> cols(1);
+    cols[0].name = name;
+    cols[0].integers.resize(n_);
+    for (vertex_t v = 0; v < n_; ++v) cols[0].integers[v] = values[inner(v)];
+    results_.emplace_back(algo, std::move(cols));
+  }
   void add_reals(const std::string& algo, const std::string& name, const std::vector<double>& values) {
     std::vector<io::vertex_column> cols(1);
     cols[0].name = name;
@@ -851,6 +858,16 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
       row.metric = double(r.triangles);
       row.extra.set("triangles", r.triangles);
       if (opts.validate) row.verdict = verdict_text(validate::check_triangles(h, r.triangles));
+      if (keep) {
+        // Per-vertex counts for --output: one more, untimed call by an oriented method (the BMM keeps no sums).
+        triangles_options po = to;
+        if (po.method == triangles_method::masked_bmm) po.method = triangles_method::automatic;
+        if (po.algorithm == op_algorithm::cuda_warp || po.algorithm == op_algorithm::cuda_mma)
+          po.algorithm = op_algorithm::automatic;
+        const auto pv = triangle_count_per_vertex(exec, bg, po);
+        const auto counts = to_host_vector(pv.per_vertex);
+        results.add_integers("tc", "triangles", std::vector<std::int64_t>(counts.begin(), counts.end()));
+      }
     } else {
       throw invalid_argument_error("bitgraph run: unknown algorithm '" + a + "' (bfs, sssp, pr, cc, tc, all)");
     }

@@ -54,7 +54,7 @@ defaults: --graph kron:16, --algo bfs, --tile auto, --repeat 1, --bfs do, --push
 other options:
   --json FILE       write the JSON report to FILE; `-` writes it to stdout (the tables then go to stderr)
   --output DIR|FILE|-  run: each algorithm's per-vertex result (BFS level and parent, SSSP distance, PageRank
-                    rank, CC component), format by extension: .mtx (dense array), .csv, .tsv, .bin; a directory
+                    rank, CC component, TC triangles per vertex), format by extension: .mtx (dense array), .csv, .tsv, .bin; a directory
                     gets <algo>.csv per algorithm; - writes CSV to stdout (the tables then go to stderr)
   --cache-dir DIR   binary graph cache for file: specs (default $BITGRAPH_CACHE_DIR or ~/.cache/bitgraph)
   --no-cache        never read or write the cache
@@ -174,9 +174,6 @@ void check_output(const bitgraph::cli::options& o) {
       bad_usage("--output '" + o.output +
                 "': a file must end in .mtx, .csv, .tsv or .bin (a directory gets one file per algorithm)");
   }
-  std::vector<std::string> algos = o.algos.empty() ? std::vector<std::string>{"bfs"} : o.algos;
-  if (algos.size() == 1 && algos.front() == "tc")
-    bad_usage("--output: tc has no per-vertex result (only the total triangle count)");
 }
 
 bitgraph::cli::options parse(int argc, char** argv) {

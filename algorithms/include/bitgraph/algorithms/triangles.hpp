@@ -87,6 +87,15 @@ triangles_method tc_automatic(const csr_graph<memory_space_t<ExecSpace>>& a, boo
                                                    : triangles_method::oriented_intersection;
 }
 
+/// Throws `unsupported_error` when `method` is `oriented_bitmap` and n bits do not fit a team's scratch.
+template <class ExecSpace>
+void tc_require_fits(triangles_method method, vertex_t n, const char* func) {
+  if (method == triangles_method::oriented_bitmap && !tc_bitmap_fits<ExecSpace>(n))
+    throw unsupported_error(concat("bitgraph::", func, ": method 'bitmap' needs n = ", n,
+                                   " bits in one team's scratch, more than this space offers (",
+                                   Kokkos::TeamPolicy<ExecSpace>::scratch_size_max(0), " bytes)"));
+}
+
 template <class ExecSpace>
 constexpr offset_t tc_heavy_default() {
   if constexpr (is_cuda_space_v<ExecSpace>)
@@ -100,10 +109,13 @@ constexpr offset_t tc_heavy_default() {
 /// its edges: by merges (edges whose two lists both hold `heavy_min` ids or more by the team kernel), or with
 /// `bitmap` by one team per vertex probing its bitmap (`tc_count_bitmap_functor`; the caller checked
 /// `tc_bitmap_fits`). Work: O(nnz) for U plus Σ over oriented edges of min(|U(u)| + |U(v)|, shorter · log
-/// longer), or of |U(v)| with `bitmap`.
+/// longer), or of |U(v)| with `bitmap`. A non-empty `per_vertex` (n entries, zeroed) also receives each vertex's
+/// triangles (three atomic adds per triangle).
 template <class ExecSpace>
 triangles_result triangle_count_oriented(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& a,
-                                         bool bitmap = false, offset_t heavy_min = tc_heavy_default<ExecSpace>()) {
+                                         bool bitmap = false,
+                                         Kokkos::View<std::uint64_t*, memory_space_t<ExecSpace>> per_vertex = {},
+                                         offset_t heavy_min = tc_heavy_default<ExecSpace>()) {
   using mem = memory_space_t<ExecSpace>;
   using edges = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>;
   BITGRAPH_CHECK_ARG(a.row_ptr.extent(0) == std::uint64_t(a.n) + 1 && a.col_idx.extent(0) >= a.nnz, "triangle_count",
@@ -142,7 +154,7 @@ triangles_result triangle_count_oriented(const ExecSpace& exec, const csr_graph<
     Kokkos::parallel_reduce("bitgraph::tc::count_bitmap",
                             Kokkos::TeamPolicy<ExecSpace>(exec, league, bshape.team_size, bshape.vector_length)
                                 .set_scratch_size(0, Kokkos::PerTeam(functor::scratch_words::shmem_size(words))),
-                            functor{uptr, ucol, n, words}, count);
+                            functor{uptr, ucol, n, words, per_vertex}, count);
     r.triangles = count;
     return r;
   }
@@ -150,7 +162,7 @@ triangles_result triangle_count_oriented(const ExecSpace& exec, const csr_graph<
   Kokkos::parallel_reduce(
       "bitgraph::tc::count_light",
       Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>, Kokkos::Schedule<Kokkos::Dynamic>>(exec, 0, m),
-      tc_count_light_functor<mem>{uptr, ucol, usrc, heavy_min}, count);
+      tc_count_light_functor<mem>{uptr, ucol, usrc, heavy_min, per_vertex}, count);
   if (heavy_min != std::numeric_limits<offset_t>::max()) {
     offset_t n_heavy = 0;
     Kokkos::parallel_reduce("bitgraph::tc::heavy_count", edges(exec, 0, m),
@@ -165,7 +177,8 @@ triangles_result triangle_count_oriented(const ExecSpace& exec, const csr_graph<
       std::uint64_t heavy_count = 0;
       Kokkos::parallel_reduce("bitgraph::tc::count_heavy",
                               Kokkos::TeamPolicy<ExecSpace>(exec, league, hshape.team_size, hshape.vector_length),
-                              tc_count_heavy_functor<ExecSpace>{uptr, ucol, usrc, heavy, n_heavy}, heavy_count);
+                              tc_count_heavy_functor<ExecSpace>{uptr, ucol, usrc, heavy, n_heavy, per_vertex},
+                              heavy_count);
       count += heavy_count;
     }
   }
@@ -239,14 +252,50 @@ triangles_result triangle_count(const ExecSpace& exec, const bit_graph<memory_sp
                                            "' is not available: the oriented methods have no CUDA kernel "
                                            "paths (use method masked_bmm)"));
   }
-  if (method == triangles_method::oriented_bitmap && !detail::tc_bitmap_fits<ExecSpace>(g.n())) {
-    throw unsupported_error(detail::concat("bitgraph::triangle_count: method 'bitmap' needs n = ", g.n(),
-                                           " bits in one team's scratch, more than this space offers (",
-                                           Kokkos::TeamPolicy<ExecSpace>::scratch_size_max(0), " bytes)"));
-  }
+  detail::tc_require_fits<ExecSpace>(method, g.n(), "triangle_count");
   detail::profiling_region region("bitgraph::triangle_count");
   if (method == triangles_method::masked_bmm) return detail::triangle_count_masked_bmm(exec, g, opts.algorithm);
   return detail::triangle_count_oriented(exec, g.csr, method == triangles_method::oriented_bitmap);
+}
+
+/// Result of `triangle_count_per_vertex`: the summary of `triangle_count` and, per vertex, the triangles it is a
+/// corner of (their sum is three times the total).
+template <class MemorySpace>
+struct triangles_per_vertex_result {
+  triangles_result summary;
+  Kokkos::View<std::uint64_t*, MemorySpace> per_vertex;
+};
+
+/// Counts the triangles of an undirected graph and, for each vertex, the triangles that contain it (the local
+/// triangle count of clustering coefficients), by an oriented method: `automatic` picks as `triangle_count` does
+/// among the oriented ones (`oriented_bitmap` on a device space for dense graphs that fit, else
+/// `oriented_intersection`). Work: that of the oriented method plus three atomic adds per triangle; memory: n
+/// counters besides U. Throws as `triangle_count`, and `unsupported_error` for `masked_bmm` (its fused reduction
+/// keeps no per-vertex sums) or a forced CUDA `opts.algorithm`. Synchronous (the total is read back).
+template <class ExecSpace>
+triangles_per_vertex_result<memory_space_t<ExecSpace>> triangle_count_per_vertex(
+    const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g, const triangles_options& opts = {}) {
+  detail::check_algorithm<ExecSpace>(opts.algorithm, "triangle_count_per_vertex");
+  BITGRAPH_CHECK_ARG(!g.directed(), "triangle_count_per_vertex",
+                     "the graph is directed; triangle counting needs an undirected graph (symmetrize it first)");
+  const bool cuda_path = opts.algorithm == op_algorithm::cuda_warp || opts.algorithm == op_algorithm::cuda_mma;
+  if (cuda_path || opts.method == triangles_method::masked_bmm) {
+    throw unsupported_error(
+        "bitgraph::triangle_count_per_vertex: only the oriented methods count per vertex (not masked_bmm, not a "
+        "forced CUDA kernel path)");
+  }
+  triangles_method method = opts.method;
+  if (method == triangles_method::automatic) {
+    method = detail::tc_automatic<ExecSpace>(g.csr, false);
+    if (method == triangles_method::masked_bmm) method = triangles_method::oriented_intersection;
+  }
+  detail::tc_require_fits<ExecSpace>(method, g.n(), "triangle_count_per_vertex");
+  detail::profiling_region region("bitgraph::triangle_count_per_vertex");
+  triangles_per_vertex_result<memory_space_t<ExecSpace>> r;
+  r.per_vertex =
+      allocate_view<Kokkos::View<std::uint64_t*, memory_space_t<ExecSpace>>>("bitgraph::tc::per_vertex", g.n());
+  r.summary = detail::triangle_count_oriented(exec, g.csr, method == triangles_method::oriented_bitmap, r.per_vertex);
+  return r;
 }
 
 }  // namespace bitgraph

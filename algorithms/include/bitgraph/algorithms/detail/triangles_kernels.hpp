@@ -27,11 +27,24 @@ KOKKOS_INLINE_FUNCTION bool tc_keeps(const RowPtr& row_ptr, const Col& col, offs
   return tc_rank_below(du, u, row_ptr(v + 1) - row_ptr(v), v);
 }
 
-/// |col[a0, a1) ∩ col[b0, b1)| for two ascending, duplicate-free lists: a merge when their lengths are
-/// similar, else a lower_bound of each element of the shorter list in the longer one, whose window starts
-/// after the previous match point (the shorter list is sorted too).
-template <class Col>
-KOKKOS_INLINE_FUNCTION std::uint64_t tc_intersect(const Col& col, offset_t a0, offset_t a1, offset_t b0, offset_t b1) {
+/// No per-match work: the counting paths.
+struct tc_no_match {
+  KOKKOS_INLINE_FUNCTION void operator()(vertex_t) const {}
+};
+
+/// Adds one to counts(w) for each common id w: the per-vertex paths (the third corner of each triangle).
+template <class Counts>
+struct tc_count_match {
+  Counts counts;
+  KOKKOS_INLINE_FUNCTION void operator()(vertex_t w) const { Kokkos::atomic_add(&counts(w), std::uint64_t(1)); }
+};
+
+/// |col[a0, a1) ∩ col[b0, b1)| for two ascending, duplicate-free lists, calling `on_match(id)` for each common
+/// id: a merge when their lengths are similar, else a lower_bound of each element of the shorter list in the
+/// longer one, whose window starts after the previous match point (the shorter list is sorted too).
+template <class Col, class OnMatch = tc_no_match>
+KOKKOS_INLINE_FUNCTION std::uint64_t tc_intersect(const Col& col, offset_t a0, offset_t a1, offset_t b0, offset_t b1,
+                                                  const OnMatch& on_match = {}) {
   if (a1 - a0 > b1 - b0) {
     const offset_t t0 = a0, t1 = a1;
     a0 = b0;
@@ -58,6 +71,7 @@ KOKKOS_INLINE_FUNCTION std::uint64_t tc_intersect(const Col& col, offset_t a0, o
       }
       if (lo < b1 && col(lo) == x) {
         ++c;
+        on_match(x);
         ++lo;
       }
     }
@@ -65,7 +79,10 @@ KOKKOS_INLINE_FUNCTION std::uint64_t tc_intersect(const Col& col, offset_t a0, o
     offset_t i = a0, j = b0;
     while (i < a1 && j < b1) {
       const vertex_t x = col(i), y = col(j);
-      c += x == y;
+      if (x == y) {
+        ++c;
+        on_match(x);
+      }
       i += x <= y;
       j += y <= x;
     }
@@ -148,12 +165,23 @@ struct tc_count_light_functor {
   Kokkos::View<const vertex_t*, Mem> ucol;
   Kokkos::View<const vertex_t*, Mem> usrc;
   offset_t heavy_min;
+  /// When not empty, each triangle also adds one to each of its corners (u, v and the common id).
+  Kokkos::View<std::uint64_t*, Mem> per_vertex;
 
   KOKKOS_INLINE_FUNCTION void operator()(const offset_t e, std::uint64_t& acc) const {
     const vertex_t u = usrc(e), v = ucol(e);
     const offset_t a0 = uptr(u), a1 = uptr(u + 1), b0 = uptr(v), b1 = uptr(v + 1);
     if (a1 - a0 >= heavy_min && b1 - b0 >= heavy_min) return;
-    acc += tc_intersect(ucol, a0, a1, b0, b1);
+    if (per_vertex.extent(0) == 0) {
+      acc += tc_intersect(ucol, a0, a1, b0, b1);
+      return;
+    }
+    const std::uint64_t c = tc_intersect(ucol, a0, a1, b0, b1, tc_count_match<decltype(per_vertex)>{per_vertex});
+    if (c) {
+      Kokkos::atomic_add(&per_vertex(u), c);
+      Kokkos::atomic_add(&per_vertex(v), c);
+    }
+    acc += c;
   }
 };
 
@@ -197,6 +225,7 @@ struct tc_count_heavy_functor {
   Kokkos::View<const vertex_t*, mem> usrc;
   Kokkos::View<const offset_t*, mem> heavy;
   offset_t count;
+  Kokkos::View<std::uint64_t*, mem> per_vertex;  ///< as in `tc_count_light_functor`
 
   KOKKOS_INLINE_FUNCTION void operator()(const member& m, std::uint64_t& acc) const {
     const std::uint64_t stride = std::uint64_t(m.league_size()) * m.team_size();
@@ -224,10 +253,18 @@ struct tc_count_heavy_functor {
               else
                 hi = mid;
             }
-            c += lo < b1 && ucol(lo) == x ? 1 : 0;
+            const bool hit = lo < b1 && ucol(lo) == x;
+            if (hit && per_vertex.extent(0) > 0) Kokkos::atomic_add(&per_vertex(x), std::uint64_t(1));
+            c += hit ? 1 : 0;
           },
           found);
-      Kokkos::single(Kokkos::PerThread(m), [&]() { acc += found; });
+      Kokkos::single(Kokkos::PerThread(m), [&]() {
+        acc += found;
+        if (found && per_vertex.extent(0) > 0) {
+          Kokkos::atomic_add(&per_vertex(u), found);
+          Kokkos::atomic_add(&per_vertex(v), found);
+        }
+      });
     }
   }
 };
@@ -246,12 +283,14 @@ struct tc_count_bitmap_functor {
   Kokkos::View<const vertex_t*, mem> ucol;
   vertex_t n;
   int words;
+  Kokkos::View<std::uint64_t*, mem> per_vertex;  ///< as in `tc_count_light_functor`
 
   KOKKOS_INLINE_FUNCTION void operator()(const member& m, std::uint64_t& acc) const {
     scratch_words bits(m.team_scratch(0), words);
     Kokkos::parallel_for(Kokkos::TeamThreadRange(m, words), [&](const int w) { bits(w) = 0; });
     m.team_barrier();
     std::uint64_t mine = 0;
+    const bool each = per_vertex.extent(0) > 0;
     for (std::uint64_t k = m.league_rank(); k < n; k += std::uint64_t(m.league_size())) {
       const vertex_t u = static_cast<vertex_t>(k);
       const offset_t a0 = uptr(u), a1 = uptr(u + 1);
@@ -270,10 +309,18 @@ struct tc_count_bitmap_functor {
             Kokkos::ThreadVectorRange(m, len),
             [&](const offset_t j, std::uint64_t& t) {
               const vertex_t w = ucol(b0 + j);
-              t += (bits(w / 32) >> (w % 32)) & 1u;
+              const std::uint32_t hit = (bits(w / 32) >> (w % 32)) & 1u;
+              if (hit && each) Kokkos::atomic_add(&per_vertex(w), std::uint64_t(1));
+              t += hit;
             },
             c);
-        Kokkos::single(Kokkos::PerThread(m), [&]() { mine += c; });
+        Kokkos::single(Kokkos::PerThread(m), [&]() {
+          mine += c;
+          if (c && each) {
+            Kokkos::atomic_add(&per_vertex(u), c);
+            Kokkos::atomic_add(&per_vertex(v), c);
+          }
+        });
       });
       m.team_barrier();
       // Every bit set in a word is U(u)'s, so storing zero to the whole word is exact.
