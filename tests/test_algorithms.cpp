@@ -197,6 +197,60 @@ TEMPLATE_TEST_CASE("BFS with a reused workspace equals BFS without one", "[algor
   }
 }
 
+TEMPLATE_TEST_CASE("BFS batched levels on long graphs agree with one launch per level", "[algorithms][bfs]",
+                   BITGRAPH_TEST_SPACES) {
+  // Graphs of hundreds of levels whose out-degrees are all small: the queue push runs them in batches of up to
+  // 256 levels (on CUDA one persistent kernel per batch, the statistics ring wrapping around), and must give the
+  // levels of the portable kernel, a valid parent tree, the same depth and the same traversed edges; max_depth
+  // cuts a batch short.
+  TestType exec;
+  csr_build_options u;
+  u.kind = graph_kind::undirected;
+  edge_list path;  // 0 - 1 - ... - 699, each edge stored from its higher end
+  path.num_vertices = 700;
+  for (vertex_t v = 0; v + 1 < 700; ++v) {
+    path.src.push_back(v + 1);
+    path.dst.push_back(v);
+  }
+  std::vector<named_graph> graphs = {{"grid2d:120", gen::grid_2d(120), u},
+                                     {"path:700 (reversed edges)", path, u},
+                                     {"rgg:12", gen::random_geometric(12, 1), u}};
+  for (auto& gcase : graphs) {
+    auto bg = make_bit_graph(exec, build_csr(exec, gcase.el, gcase.opts), {8});
+    auto h = to_host_csr(bg.csr);
+    for (vertex_t source : {vertex_t(0), vertex_t(bg.n() / 2 + 7), vertex_t(bg.n() - 1)}) {
+      for (bool parents : {true, false}) {
+        for (level_t max_depth : {0, 300}) {
+          INFO(gcase.name << " source=" << source << " parents=" << parents << " max_depth=" << max_depth);
+          bfs_options o;
+          o.mode = bfs_mode::push;
+          o.parents = parents;
+          o.max_depth = max_depth;
+          bfs_options one = o;
+          one.batch_levels = false;
+          one.algorithm = op_algorithm::generic;
+          const auto batched = bfs(exec, bg, source, o);
+          const auto single = bfs(exec, bg, source, one);
+          const auto lv = host(batched.levels);
+          CHECK(lv == host(single.levels));
+          CHECK(batched.depth == single.depth);
+          CHECK(batched.reached == single.reached);
+          CHECK(batched.traversed_edges == single.traversed_edges);
+          if (max_depth == 0) {
+            std::vector<vertex_t> pv;
+            if (parents) pv = host(batched.parents);
+            const auto v = validate::check_bfs(h, source, lv, parents ? &pv : nullptr);
+            INFO(v.message);
+            CHECK(v.ok);
+          } else {
+            CHECK(batched.depth <= max_depth);
+          }
+        }
+      }
+    }
+  }
+}
+
 TEMPLATE_TEST_CASE("SSSP passes its validator (weighted and unit weights)", "[algorithms][sssp]",
                    BITGRAPH_TEST_SPACES) {
   TestType exec;

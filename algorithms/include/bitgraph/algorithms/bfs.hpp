@@ -89,21 +89,21 @@ struct bfs_result {
 /// plus the depth, the reached vertices and the edges traversed. Each level is one step in the direction
 /// `opts.mode` picks (direction-optimised: Beamer's switch on edges and vertices, `alpha` / `beta`): a push
 /// (per `opts.push_kernel`: the queue kernel — one thread per frontier edge, so hubs do not serialise, or one per
-/// frontier vertex when none has more than `detail::bfs_narrow_degree` out-edges, with up to 256 levels per
-/// read-back on graphs without such vertices (`opts.batch_levels`) — SpMSpV, or a B2SR scatter) or a pull (per
-/// `opts.pull_kernel`: bottom-up over the in-edge CSR with early exit, or the masked B2SR product). `opts.algorithm`
-/// goes to the B2SR pulls and SpMSpV pushes as given; the B2SR pushes, which have only the portable kernel, get
-/// `detail::portable_step_path` of it. Work: a queue push level scans the frontier's out-rows (O(n + m) over a
-/// push-only run); an SpMSpV or B2SR push level the frontier's rows or tile rows; a CSR pull level the in-rows of the
-/// unvisited vertices up to their first parent, a B2SR pull the tiles of the unvisited rows (fewer with early exit);
-/// bitmap steps add O(n / 32) per level. Throws `invalid_argument_error` when source >= n, alpha / beta are not
-/// positive or max_depth is negative, `unsupported_error` for a CUDA path on a host space, `allocation_error` when a
-/// buffer does not fit. Reads one or two counts back per level (once per batch of levels) and fences `exec` before it
-/// returns.
-/// The buffers of `bfs` kept between calls. A caller that runs many traversals (many sources, or graphs of one
-/// size) passes the same workspace so that no call allocates: buffers are made at the first call that needs them
-/// and remade only when the vertex count changes. The result of such a call aliases the workspace's levels and
-/// parents: the next call with the workspace overwrites them (copy them to keep them).
+/// frontier vertex when none has more than `detail::advance_narrow_degree` out-edges, with up to 256 levels per
+/// read-back on graphs without such vertices (`opts.batch_levels`; on CUDA one persistent kernel per batch) —
+/// SpMSpV, or a B2SR scatter) or a pull (per `opts.pull_kernel`: bottom-up over the in-edge CSR with early exit, or
+/// the masked B2SR product). `opts.algorithm` goes to the B2SR pulls and SpMSpV pushes as given; the B2SR pushes and
+/// the batched queue levels get `detail::portable_step_path` of it (`generic` forces the portable kernels). Work: a
+/// queue push level scans the frontier's out-rows (O(n + m) over a push-only run); an SpMSpV or B2SR push level the
+/// frontier's rows or tile rows; a CSR pull level the in-rows of the unvisited vertices up to their first parent, a
+/// B2SR pull the tiles of the unvisited rows (fewer with early exit); bitmap steps add O(n / 32) per level. Throws
+/// `invalid_argument_error` when source >= n, alpha / beta are not positive or max_depth is negative,
+/// `unsupported_error` for a CUDA path on a host space, `allocation_error` when a buffer does not fit. Reads one or two
+/// counts back per level (once per batch of levels) and fences `exec` before it returns. The buffers of `bfs` kept
+/// between calls. A caller that runs many traversals (many sources, or graphs of one size) passes the same workspace so
+/// that no call allocates: buffers are made at the first call that needs them and remade only when the vertex count
+/// changes. The result of such a call aliases the workspace's levels and parents: the next call with the workspace
+/// overwrites them (copy them to keep them).
 template <class MemorySpace>
 struct bfs_workspace {
   vertex_t n = 0;
@@ -214,7 +214,7 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
       queue = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::bfs::queue", n, false);
       queue_next = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::bfs::queue_next", n, false);
       qoff = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::bfs::queue_offsets", n, false);
-      ring = Kokkos::View<offset_t*, mem>("bitgraph::bfs::level_stats", 3 * detail::bfs_ring_slots);
+      ring = Kokkos::View<offset_t*, mem>("bitgraph::bfs::level_stats", 3 * detail::advance_ring_slots);
     }
     if (!queue_valid) {
       auto s = to_sparse(exec, frontier_bits);
@@ -270,14 +270,14 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
     prev_nf = nf;
     if (!pulling) unchecked -= double(mf);
     if (!pulling && queue_push) {
-      if (stats_known && qs.widest <= detail::bfs_narrow_degree) {
+      if (stats_known && qs.widest <= detail::advance_narrow_degree) {
         // No hub in the frontier: a thread per queued vertex, and on a narrow graph past its first levels, many
         // levels per read-back.
         offset_t count = 1;
         if (opts.batch_levels && d > 16) {
           if (graph_widest < 0) graph_widest = std::int64_t(detail::bfs_max_degree(exec, g.csr));
-          if (graph_widest <= std::int64_t(detail::bfs_narrow_degree))
-            count = batch = std::min<offset_t>(2 * batch, 256);
+          if (graph_widest <= std::int64_t(detail::advance_narrow_degree))
+            count = batch = std::min<offset_t>(2 * batch, detail::advance_max_levels);
         }
         if (opts.max_depth > 0) count = std::min<offset_t>(count, offset_t(opts.max_depth - d + 1));
         const offset_t threads =
@@ -285,7 +285,7 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph
         // Within a batch, every frontier is bounded by the graph's widest vertex; a single level by its own.
         const offset_t widest = count > 1 ? offset_t(graph_widest) : qs.widest;
         const auto done = detail::bfs_expand_levels(exec, g.csr, queue, queue_next, ring, qs, visited, res.levels,
-                                                    parents, d, count, threads, widest);
+                                                    parents, d, count, threads, widest, opts.algorithm);
         res.directions.append(std::size_t(done.found), 'p');
         if (done.found % 2) std::swap(queue, queue_next);
         unchecked -= double(done.expanded_edges);

@@ -10,8 +10,11 @@
 #include <utility>
 #include <vector>
 
+#include "bitgraph/algorithms/detail/step_path.hpp"
+#include "bitgraph/backends/advance.hpp"
 #include "bitgraph/core/bits.hpp"
 #include "bitgraph/core/detail/kokkos_compat.hpp"
+#include "bitgraph/core/dispatch.hpp"
 #include "bitgraph/core/execution.hpp"
 #include "bitgraph/core/types.hpp"
 #include "bitgraph/formats/csr.hpp"
@@ -67,15 +70,6 @@ struct bfs_found_to_frontier_functor {
   }
 };
 
-/// Claims vertex j for the current level: true for exactly one caller (the winner of the atomic OR on `visited`).
-/// A plain read first: most neighbours of a BFS frontier are already visited.
-template <class Words>
-KOKKOS_INLINE_FUNCTION bool bfs_claim(const Words& visited, const vertex_t j) {
-  const std::uint32_t bit = std::uint32_t(1) << (j & 31);
-  if (visited(j >> 5) & bit) return false;
-  return !(Kokkos::atomic_fetch_or(&visited(j >> 5), bit) & bit);
-}
-
 /// "bitgraph::bfs::degree_scan": qoff(q) = the out-degrees of the queued vertices before q (exclusive scan);
 /// the total is the frontier's edge count m_f.
 template <class Mem>
@@ -120,7 +114,7 @@ struct bfs_expand_edges_functor {
     }
     const vertex_t i = in(lo);
     const vertex_t j = col(row_ptr(i) + (e - qoff(lo)));
-    if (!bfs_claim(visited, j)) return;
+    if (!frontier_claim(visited, j)) return;
     levels(j) = d;
     if (with_parents) parents(j) = i;
     out(atomic_fetch_add_offset(&stats(0), 1)) = j;
@@ -151,65 +145,6 @@ struct bfs_queue_stats_functor {
                                    const BITGRAPH_JOIN_VOLATILE value_type& o) const {
     acc.edges = acc.edges + o.edges;  // C++20 deprecates compound assignment to volatile
     acc.widest = o.widest > acc.widest ? o.widest : acc.widest;
-  }
-};
-
-/// A frontier whose out-degrees are all at most this takes a thread per vertex (no degree scan, and levels can
-/// be batched); wider frontiers a thread per edge.
-inline constexpr offset_t bfs_narrow_degree = 64;
-
-/// Slots of the statistics ring of batched levels: slot k holds the frontier of level k (mod the slots) as
-/// [length, out-edges, largest out-degree].
-inline constexpr offset_t bfs_ring_slots = 258;
-
-/// "bitgraph::bfs::expand_vertices", a fixed number of threads striding over the queue of level d - 1, whose
-/// length the previous kernel left in the statistics ring: no read-back between levels, so the host can queue
-/// many levels of a high-diameter graph (a grid: thousands of levels of a few thousand vertices) and read the
-/// ring once. One thread per queued vertex: used only where no frontier vertex has many out-edges (the caller
-/// knows the largest out-degree, of this frontier or of the whole graph). Each queued vertex has 2^log_width
-/// slots, slot k taking its out-edges k, k + 2^log_width, ...: on a GPU one edge per thread (width = the largest
-/// out-degree, rounded up), so a level costs one chain of dependent loads and atomics, not one per out-edge.
-/// Thread 0 clears the slot of level d + 1.
-template <class Mem>
-struct bfs_expand_vertices_functor {
-  Kokkos::View<std::uint32_t*, Mem> visited;
-  Kokkos::View<const offset_t*, Mem> row_ptr;
-  Kokkos::View<const vertex_t*, Mem> col;
-  Kokkos::View<vertex_t*, Mem> in, out;
-  Kokkos::View<offset_t*, Mem> ring;
-  Kokkos::View<level_t*, Mem> levels;
-  Kokkos::View<vertex_t*, Mem> parents;
-  bool with_parents;
-  level_t d;
-  offset_t threads;
-  int log_width;
-
-  KOKKOS_INLINE_FUNCTION void operator()(const offset_t t) const {
-    const offset_t cur = 3 * (offset_t(d) % bfs_ring_slots), prev = 3 * (offset_t(d - 1) % bfs_ring_slots);
-    if (t == 0) {
-      const offset_t next = 3 * (offset_t(d + 1) % bfs_ring_slots);
-      ring(next) = ring(next + 1) = ring(next + 2) = 0;
-    }
-    const offset_t width = offset_t(1) << log_width, slots = ring(prev) << log_width;
-    offset_t edges = 0, widest = 0;
-    for (offset_t e = t; e < slots; e += threads) {
-      const vertex_t i = in(e >> log_width);
-      const offset_t end = row_ptr(i + 1);
-      for (offset_t pos = row_ptr(i) + (e & (width - 1)); pos < end; pos += width) {
-        const vertex_t j = col(pos);
-        if (!bfs_claim(visited, j)) continue;
-        levels(j) = d;
-        if (with_parents) parents(j) = i;
-        out(atomic_fetch_add_offset(&ring(cur), 1)) = j;
-        const offset_t dj = row_ptr(j + 1) - row_ptr(j);
-        edges += dj;
-        widest = dj > widest ? dj : widest;
-      }
-    }
-    if (edges) {
-      atomic_fetch_add_offset(&ring(cur + 1), edges);
-      Kokkos::atomic_fetch_max(&ring(cur + 2), widest);
-    }
   }
 };
 
@@ -394,9 +329,7 @@ offset_t bfs_queue_edges(const ExecSpace& exec, const csr_graph<memory_space_t<E
 }
 
 /// Statistics of a queue: [length, out-edges, largest out-degree].
-struct bfs_queue_stats {
-  offset_t len = 0, edges = 0, widest = 0;
-};
+using bfs_queue_stats = advance_frontier;
 
 /// One edge-balanced queue push level: every unvisited out-neighbour j of a queued vertex i is claimed (the
 /// atomic OR on `visited` has exactly one winner), gets level d (and parent i) and is appended to `out`; the
@@ -436,59 +369,25 @@ bfs_degree_sums bfs_queue_degrees(const ExecSpace& exec, const csr_graph<memory_
   return sums;
 }
 
-/// What `bfs_expand_levels` did: levels that found vertices, the last one's statistics, and the out-edges of the
-/// frontiers it expanded after the first (for Beamer's switch).
-struct bfs_levels_done {
-  offset_t found = 0;
-  bfs_queue_stats last;
-  offset_t expanded_edges = 0;
-};
-
-/// Levels first_level, first_level + 1, ... (`count` of them, queued without read-backs) by
-/// `bfs_expand_vertices_functor`, from the queue in `qa` (statistics `s`); the queues alternate between `qa` and
-/// `qb`. The traversal ended at the first level that found none. `widest` bounds the out-degree of every vertex
-/// these levels expand; on spaces whose memory the host cannot read (GPUs) it sets the slots per vertex.
+/// Levels first_level, first_level + 1, ... (`count` of them, at most `advance_max_levels`, without read-backs)
+/// by `advance_levels` from the queue in `qa` (statistics `s`); the queues alternate between `qa` and `qb`. The
+/// traversal ended at the first level that found none. `widest` bounds the out-degree of every vertex these
+/// levels expand. `path`: `generic` forces the portable kernel, anything else lets the space's leaf choose
+/// (CUDA: one persistent kernel for a batch of levels).
 template <class ExecSpace>
-bfs_levels_done bfs_expand_levels(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& a,
-                                  Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> qa,
-                                  Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> qb,
-                                  Kokkos::View<offset_t*, memory_space_t<ExecSpace>> ring, bfs_queue_stats s,
-                                  bitmap<memory_space_t<ExecSpace>>& visited,
-                                  Kokkos::View<level_t*, memory_space_t<ExecSpace>> levels,
-                                  Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> parents, level_t first_level,
-                                  offset_t count, offset_t threads, offset_t widest) {
-  using mem = memory_space_t<ExecSpace>;
-  // A host thread walks a vertex's edges itself: extra slots would only add empty iterations.
-  int log_width = 0;
-  if constexpr (!Kokkos::SpaceAccessibility<Kokkos::HostSpace, mem>::accessible)
-    while (log_width < 6 && (offset_t(1) << log_width) < widest) ++log_width;
-  threads = std::min<offset_t>(threads << log_width, offset_t(exec.concurrency()));
-  std::vector<offset_t> h(3 * bfs_ring_slots, 0);
-  const offset_t prev = 3 * (offset_t(first_level - 1) % bfs_ring_slots);
-  h[prev] = s.len;
-  h[prev + 1] = s.edges;
-  h[prev + 2] = s.widest;
-  using host_view = Kokkos::View<offset_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
-  Kokkos::deep_copy(exec, ring, host_view(h.data(), h.size()));
-  for (offset_t k = 0; k < count; ++k) {
-    const bool even = k % 2 == 0;
-    Kokkos::parallel_for("bitgraph::bfs::expand_vertices",
-                         Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, threads),
-                         bfs_expand_vertices_functor<mem>{visited.words, a.row_ptr, a.col_idx, even ? qa : qb,
-                                                          even ? qb : qa, ring, levels, parents, parents.extent(0) > 0,
-                                                          level_t(first_level + level_t(k)), threads, log_width});
-  }
-  Kokkos::deep_copy(exec, host_view(h.data(), h.size()), ring);
-  exec.fence();
-  bfs_levels_done r;
-  r.last = s;
-  for (; r.found < count; ++r.found) {
-    const offset_t slot = 3 * (offset_t(first_level + level_t(r.found)) % bfs_ring_slots);
-    if (h[slot] == 0) break;
-    if (r.found + 1 < count) r.expanded_edges += h[slot + 1];
-    r.last = {h[slot], h[slot + 1], h[slot + 2]};
-  }
-  return r;
+advance_done bfs_expand_levels(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& a,
+                               Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> qa,
+                               Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> qb,
+                               Kokkos::View<offset_t*, memory_space_t<ExecSpace>> ring, bfs_queue_stats s,
+                               bitmap<memory_space_t<ExecSpace>>& visited,
+                               Kokkos::View<level_t*, memory_space_t<ExecSpace>> levels,
+                               Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> parents, level_t first_level,
+                               offset_t count, offset_t threads, offset_t widest, op_algorithm path) {
+  using impl = advance_levels_impl<ExecSpace>;
+  advance_args<memory_space_t<ExecSpace>> args{a.row_ptr, a.col_idx, qa,          qb,    ring,    visited.words, levels,
+                                               parents,   s,         first_level, count, threads, widest};
+  const op_algorithm chosen = choose_path<ExecSpace>("bfs", portable_step_path(path), impl::offer(args));
+  return impl::run(chosen, exec, args);
 }
 
 /// The largest out-degree of `a` (one read-back).
