@@ -145,16 +145,26 @@ triangles_result triangle_count_oriented(const ExecSpace& exec, const csr_graph<
   std::uint64_t count = 0;
   if (bitmap) {
     const int words = static_cast<int>(ceil_div<std::uint64_t>(n, 32));
-    using functor = tc_count_bitmap_functor<ExecSpace>;
     const auto bshape = shape_for<ExecSpace>(32);
-    // A few teams per resident team's worth of threads: each zeroes its bitmap once.
-    const int league = static_cast<int>(std::min<std::uint64_t>(
-        n,
-        std::max<std::uint64_t>(1, 4 * std::uint64_t(exec.concurrency()) / (bshape.team_size * bshape.vector_length))));
-    Kokkos::parallel_reduce("bitgraph::tc::count_bitmap",
-                            Kokkos::TeamPolicy<ExecSpace>(exec, league, bshape.team_size, bshape.vector_length)
-                                .set_scratch_size(0, Kokkos::PerTeam(functor::scratch_words::shmem_size(words))),
-                            functor{uptr, ucol, n, words, per_vertex}, count);
+    // GPU: a team per vertex, so that the block scheduler balances vertices of very different work (one team
+    // zeroes its bitmap only when its vertex has work). Host: a few teams per thread, each zeroing its bitmap once
+    // (n / 32 words per vertex would cost more than the counting there).
+    const int league = !Kokkos::SpaceAccessibility<Kokkos::HostSpace, mem>::accessible
+                           ? static_cast<int>(n)
+                           : static_cast<int>(std::min<std::uint64_t>(
+                                 n, std::max<std::uint64_t>(1, 4 * std::uint64_t(exec.concurrency()) /
+                                                                   (bshape.team_size * bshape.vector_length))));
+    const auto scratch = Kokkos::PerTeam(tc_count_bitmap_functor<ExecSpace>::scratch_words::shmem_size(words));
+    const Kokkos::TeamPolicy<ExecSpace> teams(exec, league, bshape.team_size, bshape.vector_length);
+    // The per-vertex adds are a separate instantiation, keeping their branches out of the counting kernel.
+    if (per_vertex.extent(0) > 0)
+      Kokkos::parallel_reduce("bitgraph::tc::count_bitmap_per_vertex",
+                              Kokkos::TeamPolicy<ExecSpace>(teams).set_scratch_size(0, scratch),
+                              tc_count_bitmap_functor<ExecSpace, true>{uptr, ucol, n, words, per_vertex}, count);
+    else
+      Kokkos::parallel_reduce("bitgraph::tc::count_bitmap",
+                              Kokkos::TeamPolicy<ExecSpace>(teams).set_scratch_size(0, scratch),
+                              tc_count_bitmap_functor<ExecSpace>{uptr, ucol, n, words, per_vertex}, count);
     r.triangles = count;
     return r;
   }

@@ -272,8 +272,8 @@ struct tc_count_heavy_functor {
 /// "bitgraph::tc::count_bitmap", one team per vertex u (strided over the league), U(u) as a bitmap of n bits in
 /// the team's scratch: Σ_{v ∈ U(u)} Σ_{w ∈ U(v)} [w ∈ U(u)], the same wedges as the merges, each checked by one
 /// scratch lookup while U(v) is read in order (dense graphs, whose lists are long). The bits are cleared after
-/// each vertex, so the bitmap is zeroed once per team.
-template <class ExecSpace>
+/// each vertex, so a team zeroes its bitmap once, at its first vertex with two or more ids.
+template <class ExecSpace, bool PerVertex = false>
 struct tc_count_bitmap_functor {
   using mem = memory_space_t<ExecSpace>;
   using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
@@ -283,22 +283,24 @@ struct tc_count_bitmap_functor {
   Kokkos::View<const vertex_t*, mem> ucol;
   vertex_t n;
   int words;
-  Kokkos::View<std::uint64_t*, mem> per_vertex;  ///< as in `tc_count_light_functor`
+  Kokkos::View<std::uint64_t*, mem> per_vertex;  ///< with PerVertex: as in `tc_count_light_functor`
 
   KOKKOS_INLINE_FUNCTION void operator()(const member& m, std::uint64_t& acc) const {
     scratch_words bits(m.team_scratch(0), words);
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(m, words), [&](const int w) { bits(w) = 0; });
-    m.team_barrier();
+    bool zeroed = false;
     std::uint64_t mine = 0;
-    const bool each = per_vertex.extent(0) > 0;
     for (std::uint64_t k = m.league_rank(); k < n; k += std::uint64_t(m.league_size())) {
       const vertex_t u = static_cast<vertex_t>(k);
       const offset_t a0 = uptr(u), a1 = uptr(u + 1);
       if (a1 - a0 < 2) continue;  // a triangle needs two ids in U(u); the whole team skips alike
-      Kokkos::parallel_for(Kokkos::TeamThreadRange(m, a0, a1), [&](const offset_t p) {
+      if (!zeroed) {
+        Kokkos::parallel_for(Kokkos::TeamVectorRange(m, words), [&](const int w) { bits(w) = 0; });
+        m.team_barrier();
+        zeroed = true;
+      }
+      Kokkos::parallel_for(Kokkos::TeamVectorRange(m, a0, a1), [&](const offset_t p) {
         const vertex_t w = ucol(p);
-        Kokkos::single(Kokkos::PerThread(m),
-                       [&]() { Kokkos::atomic_fetch_or(&bits(w / 32), std::uint32_t(1) << (w % 32)); });
+        Kokkos::atomic_fetch_or(&bits(w / 32), std::uint32_t(1) << (w % 32));
       });
       m.team_barrier();
       Kokkos::parallel_for(Kokkos::TeamThreadRange(m, a0, a1), [&](const offset_t p) {
@@ -310,23 +312,23 @@ struct tc_count_bitmap_functor {
             [&](const offset_t j, std::uint64_t& t) {
               const vertex_t w = ucol(b0 + j);
               const std::uint32_t hit = (bits(w / 32) >> (w % 32)) & 1u;
-              if (hit && each) Kokkos::atomic_add(&per_vertex(w), std::uint64_t(1));
+              if constexpr (PerVertex)
+                if (hit) Kokkos::atomic_add(&per_vertex(w), std::uint64_t(1));
               t += hit;
             },
             c);
         Kokkos::single(Kokkos::PerThread(m), [&]() {
           mine += c;
-          if (c && each) {
-            Kokkos::atomic_add(&per_vertex(u), c);
-            Kokkos::atomic_add(&per_vertex(v), c);
-          }
+          if constexpr (PerVertex)
+            if (c) {
+              Kokkos::atomic_add(&per_vertex(u), c);
+              Kokkos::atomic_add(&per_vertex(v), c);
+            }
         });
       });
       m.team_barrier();
       // Every bit set in a word is U(u)'s, so storing zero to the whole word is exact.
-      Kokkos::parallel_for(Kokkos::TeamThreadRange(m, a0, a1), [&](const offset_t p) {
-        Kokkos::single(Kokkos::PerThread(m), [&]() { bits(ucol(p) / 32) = 0; });
-      });
+      Kokkos::parallel_for(Kokkos::TeamVectorRange(m, a0, a1), [&](const offset_t p) { bits(ucol(p) / 32) = 0; });
       m.team_barrier();
     }
     Kokkos::single(Kokkos::PerThread(m), [&]() { acc += mine; });
