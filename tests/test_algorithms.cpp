@@ -15,6 +15,7 @@
 #include "bitgraph/algorithms/sssp.hpp"
 #include "bitgraph/algorithms/triangles.hpp"
 #include "bitgraph/algorithms/validate.hpp"
+#include "bitgraph/core/l2_resident.hpp"
 #include "bitgraph/generators/generators.hpp"
 #include "bitgraph/io/matrix_market.hpp"
 #include "support/random_graphs.hpp"
@@ -405,6 +406,30 @@ TEMPLATE_TEST_CASE("PageRank passes its validator and matches the reference", "[
   pagerank_options bad;
   bad.damping = 1.0;
   CHECK_THROWS_AS(pagerank(exec, bg, bad), invalid_argument_error);
+}
+
+TEMPLATE_TEST_CASE("l2_resident_scope is only a hint", "[algorithms][pagerank]", BITGRAPH_TEST_SPACES) {
+  // Buffers below the threshold, within the CUDA set-aside and beyond any L2: kernels inside and after the scope
+  // compute what they compute without it, and scopes nest.
+  TestType exec;
+  for (std::size_t n : {std::size_t(1000), std::size_t(1) << 20, std::size_t(1) << 25}) {
+    INFO("n = " << n);
+    Kokkos::View<double*, memory_space_t<TestType>> v("v", n);
+    {
+      const l2_resident_scope<TestType> keep(exec, v);
+      const l2_resident_scope<TestType> inner(exec, Kokkos::subview(v, std::make_pair(std::size_t(0), n / 2)));
+      Kokkos::deep_copy(exec, v, 2.0);
+    }
+    const auto h = host(v);
+    CHECK(std::count(h.begin(), h.end(), 2.0) == std::ptrdiff_t(n));
+  }
+  // PageRank under its own scope: the same ranks on every run.
+  csr_build_options u;
+  u.kind = graph_kind::undirected;
+  auto bg = make_bit_graph(exec, build_csr(exec, gen::kronecker(12), u), {8});
+  const auto a = host(pagerank(exec, bg).rank);
+  const auto b = host(pagerank(exec, bg).rank);
+  CHECK(a == b);
 }
 
 TEMPLATE_TEST_CASE("connected components pass their validator", "[algorithms][cc]", BITGRAPH_TEST_SPACES) {

@@ -12,6 +12,7 @@
 #include "bitgraph/core/dispatch.hpp"
 #include "bitgraph/core/error.hpp"
 #include "bitgraph/core/execution.hpp"
+#include "bitgraph/core/l2_resident.hpp"
 #include "bitgraph/ops/mxv.hpp"
 #include "bitgraph/semirings/semirings.hpp"
 
@@ -54,7 +55,8 @@ struct pagerank_result {
 /// inside the loop. Throws `invalid_argument_error` for damping outside [0, 1), a negative tolerance or
 /// max_iterations <= 0, `unsupported_error` for a CUDA path on a host space (or one the product does not
 /// offer), `allocation_error` when a buffer does not fit. Reads the two sums (16 bytes) back every iteration
-/// and fences `exec` before it returns (an empty graph returns at once, with an empty rank).
+/// and fences `exec` before it returns (an empty graph returns at once, with an empty rank). The products' input
+/// w is held resident in the last-level cache for the run where the space can (`l2_resident_scope`).
 template <class ExecSpace>
 pagerank_result<memory_space_t<ExecSpace>> pagerank(const ExecSpace& exec,
                                                     const bit_graph<memory_space_t<ExecSpace>>& g,
@@ -95,6 +97,9 @@ pagerank_result<memory_space_t<ExecSpace>> pagerank(const ExecSpace& exec,
   mo.algorithm = opts.algorithm;
   mo.direction = mxv_direction::pull;
   const Kokkos::View<const double*, mem> wc = w;
+  // Every product gathers w at random (power-law and random graphs): kept in the last-level cache where the
+  // space can, while the column ids stream past it.
+  const l2_resident_scope<ExecSpace> keep_w(exec, w);
   for (int it = 1; it <= opts.max_iterations; ++it) {
     res.iterations = it;
     const double teleport = (1.0 - d) / n + (redistribute ? d * sink / n : 0.0);

@@ -119,7 +119,7 @@ __global__ void __launch_bounds__(bmv_block_threads)
         for (int u = 0; u < U; ++u) {
           const offset_t e = q + offset_t(u) * G;
           const bool in = e < qend;
-          c[u] = in ? __ldg(a.col + e) : 0;
+          c[u] = in ? __ldcs(a.col + e) : 0;  // read once: evict first, keeping L2 for x
           v[u] = in && a.w != nullptr ? static_cast<value_type>(__ldg(a.w + e)) : S::one();
         }
 #pragma unroll
@@ -229,7 +229,7 @@ __global__ void __launch_bounds__(bmv_block_threads)
     for (int u = 0; u < U; ++u) {
       const offset_t k = base + offset_t(u) * 32 + lane;
       const bool in = k < k1;
-      c[u] = in ? __ldg(a.col + k) : 0;
+      c[u] = in ? __ldcs(a.col + k) : 0;  // read once: evict first, keeping L2 for x
       v[u] = in && a.w != nullptr ? static_cast<value_type>(__ldg(a.w + k)) : S::one();
     }
 #pragma unroll

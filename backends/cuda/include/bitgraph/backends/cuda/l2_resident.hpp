@@ -1,0 +1,77 @@
+// CUDA leaf of l2_resident_scope: an access policy window that marks the buffer persisting in L2 for the kernels
+// of the scope's stream, with the device's persisting set-aside raised to hold it. Only a buffer that fits the
+// set-aside whole gets a window (a partial window, hit ratio below one, measured slower than none on a grid,
+// whose gathers already hit L2). Every failure (MIG and MPS refuse the set-aside, old drivers) leaves the hint
+// off and clears the runtime's last error, so that a hint never surfaces as a later kernel's error. The scope's
+// end waits for the stream, resets persisting lines to normal and restores the set-aside and the stream's window.
+#pragma once
+
+#include <Kokkos_Core.hpp>
+
+#include <cstddef>
+
+#include "bitgraph/core/detail/l2_resident_generic.hpp"
+
+namespace bitgraph::detail {
+
+template <>
+struct l2_resident_impl<Kokkos::Cuda> {
+  /// Smaller buffers stay in L2 on their own.
+  static constexpr std::size_t min_bytes = std::size_t(1) << 20;
+
+  struct state {
+    bool active = false;
+    std::size_t old_limit = 0;
+    cudaStreamAttrValue old_window{};
+  };
+
+  static state begin(const Kokkos::Cuda& exec, const void* p, std::size_t bytes) {
+    state s;
+    if (p == nullptr || bytes < min_bytes) return s;
+    const cudaStream_t stream = exec.cuda_stream();
+    int dev = 0, max_persist = 0, max_window = 0;
+    std::size_t old_limit = 0;
+    const auto ok = [](cudaError_t e) {
+      if (e == cudaSuccess) return true;
+      (void)cudaGetLastError();
+      return false;
+    };
+    if (!ok(cudaGetDevice(&dev)) ||
+        !ok(cudaDeviceGetAttribute(&max_persist, cudaDevAttrMaxPersistingL2CacheSize, dev)) ||
+        !ok(cudaDeviceGetAttribute(&max_window, cudaDevAttrMaxAccessPolicyWindowSize, dev)))
+      return s;
+    if (bytes > std::size_t(max_persist) || bytes > std::size_t(max_window)) return s;
+    if (!ok(cudaDeviceGetLimit(&old_limit, cudaLimitPersistingL2CacheSize))) return s;
+    if (old_limit < bytes && !ok(cudaDeviceSetLimit(cudaLimitPersistingL2CacheSize, bytes))) return s;
+    if (!ok(cudaStreamGetAttribute(stream, cudaStreamAttributeAccessPolicyWindow, &s.old_window))) {
+      (void)ok(cudaDeviceSetLimit(cudaLimitPersistingL2CacheSize, old_limit));
+      return s;
+    }
+    cudaStreamAttrValue w{};
+    w.accessPolicyWindow.base_ptr = const_cast<void*>(p);
+    w.accessPolicyWindow.num_bytes = bytes;
+    w.accessPolicyWindow.hitRatio = 1.0f;
+    w.accessPolicyWindow.hitProp = cudaAccessPropertyPersisting;
+    w.accessPolicyWindow.missProp = cudaAccessPropertyStreaming;
+    if (!ok(cudaStreamSetAttribute(stream, cudaStreamAttributeAccessPolicyWindow, &w))) {
+      (void)ok(cudaDeviceSetLimit(cudaLimitPersistingL2CacheSize, old_limit));
+      return s;
+    }
+    s.active = true;
+    s.old_limit = old_limit;
+    return s;
+  }
+
+  static void end(const Kokkos::Cuda& exec, state& s) noexcept {
+    if (!s.active) return;
+    const cudaStream_t stream = exec.cuda_stream();
+    (void)cudaStreamSetAttribute(stream, cudaStreamAttributeAccessPolicyWindow, &s.old_window);
+    (void)cudaStreamSynchronize(stream);  // the reset must not strip lines from kernels still running
+    (void)cudaCtxResetPersistingL2Cache();
+    (void)cudaDeviceSetLimit(cudaLimitPersistingL2CacheSize, s.old_limit);
+    (void)cudaGetLastError();
+    s.active = false;
+  }
+};
+
+}  // namespace bitgraph::detail
