@@ -419,6 +419,18 @@ TEMPLATE_TEST_CASE("l2_resident_scope is only a hint", "[algorithms][pagerank]",
       const l2_resident_scope<TestType> keep(exec, v);
       const l2_resident_scope<TestType> inner(exec, Kokkos::subview(v, std::make_pair(std::size_t(0), n / 2)));
       Kokkos::deep_copy(exec, v, 2.0);
+#if defined(KOKKOS_ENABLE_CUDA)
+      // 8 MiB fits the persisting set-aside of every L2-persistence device (compute capability 8.0+, not MIG).
+      if constexpr (std::is_same_v<TestType, Kokkos::Cuda>) {
+        int dev = 0, max_persist = 0;
+        cudaGetDevice(&dev);
+        cudaDeviceGetAttribute(&max_persist, cudaDevAttrMaxPersistingL2CacheSize, dev);
+        if (n == (std::size_t(1) << 20) && std::size_t(max_persist) >= n * sizeof(double)) CHECK(keep.active());
+        if (n == (std::size_t(1) << 25)) CHECK_FALSE(keep.active());  // 256 MiB: no L2 holds half
+        if (n == 1000) CHECK_FALSE(keep.active());
+      }
+#endif
+      if constexpr (std::is_same_v<memory_space_t<TestType>, Kokkos::HostSpace>) CHECK_FALSE(keep.active());
     }
     const auto h = host(v);
     CHECK(std::count(h.begin(), h.end(), 2.0) == std::ptrdiff_t(n));

@@ -5,14 +5,16 @@
 #include <Kokkos_Core.hpp>
 
 #include <cstddef>
+#include <type_traits>
 
 #include "bitgraph/backends/l2_resident.hpp"
 
 namespace bitgraph {
 
 /// While it lives, kernels on `exec`'s stream keep `view`'s bytes resident in the last-level cache where the space
-/// can (CUDA, compute capability 8.0+: an access policy window with hit ratio one, the device's persisting L2
-/// set-aside raised to hold the buffer; only a buffer of 1 MiB up to that set-aside's maximum). A hint: it never
+/// can (CUDA, compute capability 8.0+: an access policy window over the buffer, the device's persisting L2
+/// set-aside raised to hold it or as much as the device allows; only buffers of 1 MiB or more of which the set-aside
+/// holds at least half). A hint: it never
 /// throws, and where it cannot act (host spaces, MIG or MPS, a buffer too large) nothing changes. Its end waits
 /// for `exec` (fences it) when the hint was active, resets the persisting lines and restores the set-aside and the
 /// stream's window; kernels of other streams may run with less L2 meanwhile. Not copyable.
@@ -27,6 +29,13 @@ class l2_resident_scope {
     static_assert(Kokkos::is_view<View>::value, "l2_resident_scope takes a Kokkos::View");
   }
   ~l2_resident_scope() { detail::l2_resident_impl<ExecSpace>::end(exec_, state_); }
+  /// Whether the hint took effect (always false on spaces without a leaf).
+  bool active() const noexcept {
+    if constexpr (std::is_empty_v<typename detail::l2_resident_impl<ExecSpace>::state>)
+      return false;
+    else
+      return state_.active;
+  }
   l2_resident_scope(const l2_resident_scope&) = delete;
   l2_resident_scope& operator=(const l2_resident_scope&) = delete;
 

@@ -1,13 +1,14 @@
 // CUDA leaf of l2_resident_scope: an access policy window that marks the buffer persisting in L2 for the kernels
-// of the scope's stream, with the device's persisting set-aside raised to hold it. Only a buffer that fits the
-// set-aside whole gets a window (a partial window, hit ratio below one, measured slower than none on a grid,
-// whose gathers already hit L2). Every failure (MIG and MPS refuse the set-aside, old drivers) leaves the hint
-// off and clears the runtime's last error, so that a hint never surfaces as a later kernel's error. The scope's
-// end waits for the stream, resets persisting lines to normal and restores the set-aside and the stream's window.
+// of the scope's stream, with the device's persisting set-aside raised to hold it (or as much of it as the device
+// allows: the window's hit ratio is the share held; below `min_hit_ratio` no window). Every failure (MIG and MPS refuse
+// the set-aside, old drivers) leaves the hint off and clears the runtime's last error, so that a hint never surfaces as
+// a later kernel's error. The scope's end waits for the stream, resets persisting lines to normal and restores the
+// set-aside and the stream's window.
 #pragma once
 
 #include <Kokkos_Core.hpp>
 
+#include <algorithm>
 #include <cstddef>
 
 #include "bitgraph/core/detail/l2_resident_generic.hpp"
@@ -18,6 +19,9 @@ template <>
 struct l2_resident_impl<Kokkos::Cuda> {
   /// Smaller buffers stay in L2 on their own.
   static constexpr std::size_t min_bytes = std::size_t(1) << 20;
+  /// The least share of the buffer the set-aside must hold: a window holding a small share of a grid's w was
+  /// slower than none (docs/PERFORMANCE.md), one holding nearly all of a power-law graph's w much faster.
+  static constexpr double min_hit_ratio = 0.5;
 
   struct state {
     bool active = false;
@@ -40,17 +44,19 @@ struct l2_resident_impl<Kokkos::Cuda> {
         !ok(cudaDeviceGetAttribute(&max_persist, cudaDevAttrMaxPersistingL2CacheSize, dev)) ||
         !ok(cudaDeviceGetAttribute(&max_window, cudaDevAttrMaxAccessPolicyWindowSize, dev)))
       return s;
-    if (bytes > std::size_t(max_persist) || bytes > std::size_t(max_window)) return s;
+    // The window covers what the device allows; the set-aside holds a fraction of it (the hit ratio).
+    const std::size_t window = std::min(bytes, std::size_t(max_window));
+    const std::size_t aside = std::min(window, std::size_t(max_persist));
+    if (window == 0 || double(aside) < min_hit_ratio * double(bytes)) return s;
     if (!ok(cudaDeviceGetLimit(&old_limit, cudaLimitPersistingL2CacheSize))) return s;
-    if (old_limit < bytes && !ok(cudaDeviceSetLimit(cudaLimitPersistingL2CacheSize, bytes))) return s;
-    if (!ok(cudaStreamGetAttribute(stream, cudaStreamAttributeAccessPolicyWindow, &s.old_window))) {
-      (void)ok(cudaDeviceSetLimit(cudaLimitPersistingL2CacheSize, old_limit));
-      return s;
-    }
+    if (old_limit < aside && !ok(cudaDeviceSetLimit(cudaLimitPersistingL2CacheSize, aside))) return s;
+    // A stream without a window of its own (the legacy default stream answers with an error) gets none back.
+    if (!ok(cudaStreamGetAttribute(stream, cudaStreamAttributeAccessPolicyWindow, &s.old_window)))
+      s.old_window = cudaStreamAttrValue{};
     cudaStreamAttrValue w{};
     w.accessPolicyWindow.base_ptr = const_cast<void*>(p);
-    w.accessPolicyWindow.num_bytes = bytes;
-    w.accessPolicyWindow.hitRatio = 1.0f;
+    w.accessPolicyWindow.num_bytes = window;
+    w.accessPolicyWindow.hitRatio = float(double(aside) / double(window));
     w.accessPolicyWindow.hitProp = cudaAccessPropertyPersisting;
     w.accessPolicyWindow.missProp = cudaAccessPropertyStreaming;
     if (!ok(cudaStreamSetAttribute(stream, cudaStreamAttributeAccessPolicyWindow, &w))) {
