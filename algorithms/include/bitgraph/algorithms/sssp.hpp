@@ -78,9 +78,47 @@ template <class ExecSpace>
 sssp_result<memory_space_t<ExecSpace>> sssp(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
                                             vertex_t source, const sssp_options& opts = {});
 
+/// Buffers `sssp` reuses across calls: the distances and the unit-weight traversal's `bfs_workspace` (one
+/// workspace serves graphs of any size; it reallocates when n changes). A GPU allocation costs more than a
+/// traversal of a small-diameter graph, so repeated queries should pass one.
+template <class MemorySpace>
+struct sssp_workspace {
+  Kokkos::View<double*, MemorySpace> dist;  ///< the last call's distances: its result aliases them
+  bfs_workspace<MemorySpace> bfs;           ///< the unit-weight traversal's buffers
+};
+
+/// `sssp` with reused buffers: the result's `dist` aliases `ws.dist`, so the next call with `ws` overwrites it.
+/// Everything else as the overload without a workspace.
+template <class ExecSpace>
+sssp_result<memory_space_t<ExecSpace>> sssp(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
+                                            vertex_t source, const sssp_options& opts,
+                                            sssp_workspace<memory_space_t<ExecSpace>>& ws);
+
+namespace detail {
+template <class ExecSpace>
+sssp_result<memory_space_t<ExecSpace>> sssp_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
+                                                vertex_t source, const sssp_options& opts,
+                                                sssp_workspace<memory_space_t<ExecSpace>>* ws);
+}  // namespace detail
+
 template <class ExecSpace>
 sssp_result<memory_space_t<ExecSpace>> sssp(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
                                             vertex_t source, const sssp_options& opts) {
+  return detail::sssp_run(exec, g, source, opts, nullptr);
+}
+
+template <class ExecSpace>
+sssp_result<memory_space_t<ExecSpace>> sssp(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
+                                            vertex_t source, const sssp_options& opts,
+                                            sssp_workspace<memory_space_t<ExecSpace>>& ws) {
+  return detail::sssp_run(exec, g, source, opts, &ws);
+}
+
+template <class ExecSpace>
+sssp_result<memory_space_t<ExecSpace>> detail::sssp_run(const ExecSpace& exec,
+                                                        const bit_graph<memory_space_t<ExecSpace>>& g, vertex_t source,
+                                                        const sssp_options& opts,
+                                                        sssp_workspace<memory_space_t<ExecSpace>>* ws) {
   using mem = memory_space_t<ExecSpace>;
   using S = min_plus<double>;
   const vertex_t n = g.n();
@@ -93,7 +131,13 @@ sssp_result<memory_space_t<ExecSpace>> sssp(const ExecSpace& exec, const bit_gra
   sssp_result<mem> res;
   const auto capped = [&] { return opts.max_iterations > 0 && res.iterations >= opts.max_iterations; };
   res.weighted = opts.use_weights && g.csr.has_weights;
-  res.dist = allocate_view<Kokkos::View<double*, mem>>("bitgraph::sssp::dist", n, false);
+  if (ws == nullptr)
+    res.dist = allocate_view<Kokkos::View<double*, mem>>("bitgraph::sssp::dist", n, false);
+  else {
+    if (ws->dist.extent(0) != std::size_t(n))
+      ws->dist = allocate_view<Kokkos::View<double*, mem>>("bitgraph::sssp::dist", n, false);
+    res.dist = ws->dist;
+  }
   Kokkos::deep_copy(exec, res.dist, inf);
   Kokkos::deep_copy(exec, Kokkos::subview(res.dist, source), 0.0);
   auto dist = res.dist;
@@ -159,7 +203,7 @@ sssp_result<memory_space_t<ExecSpace>> sssp(const ExecSpace& exec, const bit_gra
     bo.parents = false;
     bo.algorithm = opts.algorithm;
     bo.max_depth = opts.max_iterations;
-    auto b = bfs(exec, g, source, bo);
+    auto b = ws == nullptr ? bfs(exec, g, source, bo) : bfs(exec, g, source, bo, ws->bfs);
     Kokkos::parallel_for("bitgraph::sssp::levels_to_dist", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
                          detail::sssp_levels_to_dist_functor<mem>{b.levels, dist, inf});
     res.converged = opts.max_iterations == 0 || b.depth < opts.max_iterations;
