@@ -109,12 +109,15 @@ int run_bench(const ExecSpace& exec, const options& opts) {
   const int runs = opts.runs;
   const auto graphs = chosen_graphs(opts);
   // --kernels: only the rows whose kernel name starts with one of the prefixes (every row without it).
+  // A prefix that names no kernel of any graph is an error at the end (a typo must not pass as an empty bench).
+  std::vector<bool> prefix_used(opts.kernels.size(), false);
   auto wanted = [&](std::initializer_list<const char*> kernels) {
     if (opts.kernels.empty()) return true;
+    bool any = false;
     for (const char* k : kernels)
-      for (const auto& p : opts.kernels)
-        if (std::string_view(k).rfind(p, 0) == 0) return true;
-    return false;
+      for (std::size_t i = 0; i < opts.kernels.size(); ++i)
+        if (std::string_view(k).rfind(opts.kernels[i], 0) == 0) any = prefix_used[i] = true;
+    return any;
   };
   // The memory ceiling of this space, measured once: a large copy, counting bytes read plus written.
   double bandwidth = 0;
@@ -554,6 +557,14 @@ int run_bench(const ExecSpace& exec, const options& opts) {
   std::size_t failed_rows = 0;
   for (const auto& r : rows)
     if (r.baseline.find("failed") != std::string::npos) ++failed_rows;
+  std::string unused;
+  for (std::size_t i = 0; i < opts.kernels.size(); ++i)
+    if (!prefix_used[i]) unused += (unused.empty() ? "'" : ", '") + opts.kernels[i] + "'";
+  if (!unused.empty() && failed.size() < graphs.size()) {
+    std::fprintf(stderr, "bench: FAILED: --kernels %s named no kernel of the %s suite\n", unused.c_str(),
+                 opts.suite.c_str());
+    return 1;
+  }
   if (!failed.empty() || failed_rows > 0) {
     std::string names;
     for (const auto& f : failed) names += (names.empty() ? "" : ", ") + f;

@@ -73,12 +73,14 @@ exit status: 0 success; 1 error (a graph that cannot be read, a failed bench gra
   std::exit(2);
 }
 
-std::vector<std::string> split_commas(const std::string& s) {
+/// The comma-separated items of option `name`'s value; an empty item (`bfs,,tc`, a trailing comma) is a usage error.
+std::vector<std::string> split_commas(const std::string& name, const std::string& s) {
   std::vector<std::string> out;
   std::size_t b = 0;
   while (b <= s.size()) {
     const auto e = s.find(',', b);
     const auto part = s.substr(b, e == std::string::npos ? std::string::npos : e - b);
+    if (part.empty() && !s.empty()) bad_usage(name + " has an empty item in '" + s + "'");
     if (!part.empty()) out.push_back(part);
     if (e == std::string::npos) break;
     b = e + 1;
@@ -197,7 +199,7 @@ bitgraph::cli::options parse(int argc, char** argv) {
     } else if (a == "--graph")
       o.graph = value("--graph");
     else if (a == "--algo") {
-      const auto list = split_commas(value("--algo"));
+      const auto list = split_commas("--algo", value("--algo"));
       if (list.empty()) bad_usage("--algo needs at least one of bfs, sssp, pr, cc, tc, all");
       for (auto& x : list) {
         one_of("--algo", x, {"bfs", "sssp", "pr", "cc", "tc", "all"});
@@ -255,9 +257,9 @@ bitgraph::cli::options parse(int argc, char** argv) {
     } else if (a == "--out")
       bad_usage("--out is not supported: bench writes one JSON report, named by --json FILE");
     else if (a == "--kernels") {
-      for (auto& k : split_commas(value("--kernels"))) o.kernels.push_back(k);
+      for (auto& k : split_commas("--kernels", value("--kernels"))) o.kernels.push_back(k);
     } else if (a == "--graphs") {
-      for (auto& g : split_commas(value("--graphs"))) o.graphs.push_back(g);
+      for (auto& g : split_commas("--graphs", value("--graphs"))) o.graphs.push_back(g);
     } else if (a == "--bmv-balance") {
       o.bmv_balance = value("--bmv-balance");
       one_of("--bmv-balance", o.bmv_balance, {"auto", "rows", "tiles"});
