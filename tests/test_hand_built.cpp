@@ -289,6 +289,15 @@ TEMPLATE_TEST_CASE("API misuse is rejected with invalid_argument_error", "[hand_
     auto y = vec(csr.n + 1);
     mxv(exec, y, no_mask{}, no_accumulator{}, min_plus<double>{}, csr, Kokkos::View<const double*, mem>(vec(csr.n)));
   });
+  for (const double ratio : {nan, -0.5}) {
+    add("mxv switch_ratio " + std::to_string(ratio), [&, ratio] {
+      auto y = vec(g.n());
+      mxv_options o;
+      o.switch_ratio = ratio;
+      mxv(exec, y, no_mask{}, no_accumulator{}, min_plus<double>{}, g.b2sr,
+          Kokkos::View<const double*, mem>(vec(g.n())), o);
+    });
+  }
   add("mxv empty y", [&] {
     auto y = vec(0);
     mxv(exec, y, no_mask{}, no_accumulator{}, min_plus<double>{}, csr, Kokkos::View<const double*, mem>(vec(csr.n)));

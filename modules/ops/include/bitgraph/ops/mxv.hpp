@@ -31,10 +31,10 @@ namespace bitgraph {
 /// pull gives each tile row to one group of lanes, or, when its longest tile row would outlast an even share
 /// of the tiles, or on a GPU when rows are long and cannot stop early (or `opts.balance` says so), equal runs
 /// of tiles to every warp or thread (atomics where runs share a row).
-/// Throws `invalid_argument_error` on size mismatches, a bitmap output with a non-Boolean semiring or an
-/// impossible forced direction; `unsupported_error` for a forced kernel path the operands cannot take.
-/// Asynchronous on `exec` (no fence), except that the automatic direction reads the input's density back and
-/// an automatic pull over a matrix whose `longest_tile_row` is not recorded (0) measures it.
+/// Throws `invalid_argument_error` on size mismatches, a bitmap output with a non-Boolean semiring, a NaN or
+/// negative `opts.switch_ratio` or an impossible forced direction; `unsupported_error` for a forced kernel path the
+/// operands cannot take. Asynchronous on `exec` (no fence), except that the automatic direction reads the input's
+/// density back and an automatic pull over a matrix whose `longest_tile_row` is not recorded (0) measures it.
 template <class ExecSpace, class S, class Y, class X, class Mask = no_mask, class Accum = no_accumulator>
 void mxv(const ExecSpace& exec, Y& y, const Mask& mask, const Accum&, const S&,
          const b2sr_matrix<memory_space_t<ExecSpace>>& a, const X& x, const mxv_options& opts = {},
@@ -113,6 +113,8 @@ mxv_plan<memory_space_t<ExecSpace>> plan_mxv(const char* func, const ExecSpace& 
                                              const b2sr_matrix<memory_space_t<ExecSpace>>* at, const X& x,
                                              const mxv_options& opts, bool transpose_input) {
   check_algorithm<ExecSpace>(opts.algorithm, func);
+  BITGRAPH_CHECK_ARG(opts.switch_ratio >= 0, func, "switch_ratio must be a non-negative density, not ",
+                     opts.switch_ratio);
   bool use_push;
   if (opts.direction == mxv_direction::pull)
     use_push = false;
