@@ -85,6 +85,20 @@ struct bfs_result {
   std::string directions;  ///< one letter per level: 'p' push, 'P' pull
 };
 
+/// The buffers of `bfs` kept between calls. A caller that runs many traversals (many sources, or graphs of one size)
+/// passes the same workspace so that no call allocates: buffers are made at the first call that needs them and remade
+/// only when the vertex count changes. The result of such a call aliases the workspace's levels and parents: the next
+/// call with the workspace overwrites them (copy them to keep them).
+template <class MemorySpace>
+struct bfs_workspace {
+  vertex_t n = 0;
+  Kokkos::View<level_t*, MemorySpace> levels;
+  Kokkos::View<vertex_t*, MemorySpace> parents;
+  bitmap<MemorySpace> visited, frontier, next;
+  Kokkos::View<vertex_t*, MemorySpace> queue, queue_next;
+  Kokkos::View<offset_t*, MemorySpace> queue_offsets, ring;
+};
+
 /// BFS from `source`: the level of every vertex (-1 where unreached) and, with `opts.parents`, a BFS tree,
 /// plus the depth, the reached vertices and the edges traversed. Each level is one step in the direction
 /// `opts.mode` picks (direction-optimised: Beamer's switch on edges and vertices, `alpha` / `beta`): a push
@@ -99,21 +113,7 @@ struct bfs_result {
 /// B2SR pull the tiles of the unvisited rows (fewer with early exit); bitmap steps add O(n / 32) per level. Throws
 /// `invalid_argument_error` when source >= n, alpha / beta are not positive or max_depth is negative,
 /// `unsupported_error` for a CUDA path on a host space, `allocation_error` when a buffer does not fit. Reads one or two
-/// counts back per level (once per batch of levels) and fences `exec` before it returns. The buffers of `bfs` kept
-/// between calls. A caller that runs many traversals (many sources, or graphs of one size) passes the same workspace so
-/// that no call allocates: buffers are made at the first call that needs them and remade only when the vertex count
-/// changes. The result of such a call aliases the workspace's levels and parents: the next call with the workspace
-/// overwrites them (copy them to keep them).
-template <class MemorySpace>
-struct bfs_workspace {
-  vertex_t n = 0;
-  Kokkos::View<level_t*, MemorySpace> levels;
-  Kokkos::View<vertex_t*, MemorySpace> parents;
-  bitmap<MemorySpace> visited, frontier, next;
-  Kokkos::View<vertex_t*, MemorySpace> queue, queue_next;
-  Kokkos::View<offset_t*, MemorySpace> queue_offsets, ring;
-};
-
+/// counts back per level (once per batch of levels) and fences `exec` before it returns.
 template <class ExecSpace>
 bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
                                           vertex_t source, const bfs_options& opts = {});
