@@ -25,6 +25,7 @@
 #include "bitgraph/io/edge_list_text.hpp"
 #include "bitgraph/io/matrix_market.hpp"
 #include "bitgraph/io/read_limits.hpp"
+#include "support/errors.hpp"
 
 using namespace bitgraph;
 using Catch::Matchers::ContainsSubstring;
@@ -71,17 +72,6 @@ void expect_parse_error(F&& f, const std::string& source, std::uint64_t line, co
   }
 }
 
-template <class F>
-std::string size_error_text(F&& f) {
-  try {
-    f();
-  } catch (const size_error& e) {
-    return e.what();
-  }
-  FAIL("no size_error thrown");
-  return {};
-}
-
 std::string mm_entries(std::uint64_t n, std::uint64_t entries) {
   std::string s = "%%MatrixMarket matrix coordinate pattern general\n" + std::to_string(n) + " " + std::to_string(n) +
                   " " + std::to_string(entries) + "\n";
@@ -107,7 +97,7 @@ TEST_CASE("Matrix Market: a header declaring 4,294,967,294 vertices over one ent
   const auto start = std::chrono::steady_clock::now();
   // Issue 18's 77-byte file.
   const std::string hostile = "%%MatrixMarket matrix coordinate pattern general\n4294967294 4294967294 1\n1 1\n";
-  const std::string what = size_error_text([&] { read_mm(hostile); });
+  const std::string what = test::thrown_text<size_error>([&] { read_mm(hostile); });
   CHECK_THAT(what, ContainsSubstring("<mm>:2:"));
   CHECK_THAT(what, ContainsSubstring("4294967294 vertices for 1 entries"));
   CHECK_THAT(what, ContainsSubstring("max_vertices_per_entry"));
@@ -115,7 +105,7 @@ TEST_CASE("Matrix Market: a header declaring 4,294,967,294 vertices over one ent
   temp_dir dir;
   const auto file = (dir.path / "huge.mtx").string();
   std::ofstream(file) << hostile;
-  CHECK_THAT(size_error_text([&] { io::read_matrix_market(file); }), ContainsSubstring(file + ":2:"));
+  CHECK_THAT(test::thrown_text<size_error>([&] { io::read_matrix_market(file); }), ContainsSubstring(file + ":2:"));
   CHECK_THROWS_AS(io::read_matrix_market_header(file), size_error);
   // 200 M vertices (the issue's 3.1 GB case) too.
   CHECK_THROWS_AS(read_mm("%%MatrixMarket matrix coordinate real general\n200000000 200000000 1\n1 2 1.5\n"),
@@ -156,7 +146,7 @@ TEST_CASE("Matrix Market: the vertex bound's edges and the options that raise it
 TEST_CASE("Edge lists: ids far beyond the number of edges are refused with the line of the largest id",
           "[io][limits]") {
   const auto start = std::chrono::steady_clock::now();
-  const std::string what = size_error_text([&] { read_edges("0 1\n# c\n4000000000 0\n2 3\n"); });
+  const std::string what = test::thrown_text<size_error>([&] { read_edges("0 1\n# c\n4000000000 0\n2 3\n"); });
   CHECK_THAT(what, ContainsSubstring("<edges>:3:"));
   CHECK_THAT(what, ContainsSubstring("4000000001 vertices for 3 edges"));
   CHECK_THAT(what, ContainsSubstring("max_vertices_per_entry"));

@@ -17,6 +17,7 @@
 #include "bitgraph/core/error.hpp"
 #include "bitgraph/formats/adopt.hpp"
 #include "bitgraph/formats/csr.hpp"
+#include "support/errors.hpp"
 #include "support/random_graphs.hpp"
 #include "support/spaces.hpp"
 #include "support/test_data.hpp"
@@ -31,17 +32,6 @@ template <class T, class Mem, class U>
 Kokkos::View<T*, Mem> typed_view(const std::vector<U>& v) {
   std::vector<T> t(v.begin(), v.end());
   return test::to_view<Mem>(t);
-}
-
-/// The message of the invalid_argument_error `f` throws, or "no error".
-template <class F>
-std::string invalid_argument_text(F&& f) {
-  try {
-    f();
-  } catch (const invalid_argument_error& e) {
-    return e.what();
-  }
-  return "no error";
 }
 
 /// A host copy of a graph's arrays, for comparisons.
@@ -142,7 +132,7 @@ TEMPLATE_TEST_CASE("make_csr_graph: converted weights, strided views and the emp
                            graph_kind::undirected);
   CHECK(g0.n == 0);
   CHECK(g0.nnz == 0);
-  CHECK(invalid_argument_text([&] {
+  CHECK(test::thrown_text<invalid_argument_error>([&] {
           make_csr_graph(exec, 0, typed_view<int, mem>(std::vector<int>{1}), Kokkos::View<int*, mem>("e", 0),
                          graph_kind::directed);
         }) == "bitgraph::make_csr_graph: row_map(0) = 1, must be 0");
@@ -178,7 +168,7 @@ TEMPLATE_TEST_CASE("make_csr_graph rejects malformed input naming the first bad 
   auto reject = [&]<class R = std::int64_t, class E = std::int64_t>(std::vector<long long> r, std::vector<long long> e,
                                                                     graph_kind kind = graph_kind::directed,
                                                                     adopt_options opts = {}) {
-    return invalid_argument_text(
+    return test::thrown_text<invalid_argument_error>(
         [&] { make_csr_graph(exec, 4, typed_view<R, mem>(r), typed_view<E, mem>(e), kind, opts); });
   };
   const std::string prefix = "bitgraph::make_csr_graph: ";
@@ -216,11 +206,11 @@ TEMPLATE_TEST_CASE("make_csr_graph rejects malformed input naming the first bad 
   // Sizes and counts, checked before any kernel.
   auto rm = typed_view<std::int32_t, mem>(small_row_map);
   auto en = typed_view<std::int32_t, mem>(small_entries);
-  CHECK(invalid_argument_text([&] { make_csr_graph(exec, 5, rm, en, graph_kind::directed); }) ==
+  CHECK(test::thrown_text<invalid_argument_error>([&] { make_csr_graph(exec, 5, rm, en, graph_kind::directed); }) ==
         prefix + "row_map has 5 entries, expected n + 1 = 6");
-  CHECK(invalid_argument_text([&] { make_csr_graph(exec, -1, rm, en, graph_kind::directed); }) ==
+  CHECK(test::thrown_text<invalid_argument_error>([&] { make_csr_graph(exec, -1, rm, en, graph_kind::directed); }) ==
         prefix + "n = -1 is negative");
-  CHECK(invalid_argument_text([&] {
+  CHECK(test::thrown_text<invalid_argument_error>([&] {
           make_csr_graph(exec, 4, rm, en, Kokkos::View<double*, mem>("w", 4), graph_kind::directed);
         }) == prefix + "weights has 4 entries but entries has 5");
   CHECK_THROWS_AS(make_csr_graph(exec, std::uint64_t(1) << 33, rm, en, graph_kind::directed), size_error);

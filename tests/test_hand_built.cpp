@@ -28,6 +28,7 @@
 #include "bitgraph/ops/mxv.hpp"
 #include "bitgraph/ops/select.hpp"
 #include "bitgraph/ops/spmspv.hpp"
+#include "support/errors.hpp"
 #include "support/random_graphs.hpp"
 #include "support/spaces.hpp"
 
@@ -36,19 +37,6 @@ using Catch::Matchers::ContainsSubstring;
 using Catch::Matchers::StartsWith;
 
 namespace {
-
-/// The message of the invalid_argument_error `f` throws, "no error", or the other exception's text.
-template <class F>
-std::string invalid_argument_text(F&& f) {
-  try {
-    f();
-  } catch (const invalid_argument_error& e) {
-    return e.what();
-  } catch (const std::exception& e) {
-    return std::string("other exception: ") + e.what();
-  }
-  return "no error";
-}
 
 /// A graph filled by hand: n, row_ptr, col_idx (nnz = col_idx.size() unless given), optional weights.
 template <class Mem>
@@ -154,7 +142,7 @@ TEMPLATE_TEST_CASE("hand-built CSR graphs: every entry point rejects malformed s
   for (const auto& m : malformed_graphs<mem>()) {
     for (const auto& [func, call] : entry_points) {
       INFO(m.what << " through " << func);
-      const std::string text = invalid_argument_text([&] { call(m.g); });
+      const std::string text = test::thrown_text<invalid_argument_error>([&] { call(m.g); });
       CHECK_THAT(text, StartsWith("bitgraph::" + func + ": "));
       CHECK_THAT(text, ContainsSubstring(m.message));
       ++cases;
@@ -193,7 +181,7 @@ TEMPLATE_TEST_CASE("hand-built CSR graphs: valid ones are accepted and give the 
   changed.validated = true;
   changed.col_idx = test::to_view<mem>(std::vector<vertex_t>{1, 2, 2, 0, 9});
   changed.validated = false;
-  CHECK_THAT(invalid_argument_text([&] { make_bit_graph(exec, changed); }),
+  CHECK_THAT(test::thrown_text<invalid_argument_error>([&] { make_bit_graph(exec, changed); }),
              ContainsSubstring("row 2: column id 9 at entry 4 is >= n = 4"));
 }
 
@@ -340,7 +328,7 @@ TEMPLATE_TEST_CASE("API misuse is rejected with invalid_argument_error", "[hand_
   REQUIRE(misuse.size() >= 30);
   for (const auto& [what, f] : misuse) {
     INFO(what);
-    const std::string text = invalid_argument_text(f);
+    const std::string text = test::thrown_text<invalid_argument_error>(f);
     CHECK_THAT(text, StartsWith("bitgraph::"));
   }
 }

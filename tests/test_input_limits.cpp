@@ -29,6 +29,7 @@
 #include "bitgraph/core/error.hpp"
 #include "bitgraph/formats/csr.hpp"
 #include "bitgraph/io/load_graph.hpp"
+#include "support/errors.hpp"
 #include "support/spaces.hpp"
 
 using namespace bitgraph;
@@ -65,17 +66,6 @@ edge_list path_edges() {
   return el;
 }
 
-template <class F>
-std::string invalid_argument_text(F&& f) {
-  try {
-    f();
-  } catch (const invalid_argument_error& e) {
-    return e.what();
-  }
-  FAIL("no invalid_argument_error thrown");
-  return {};
-}
-
 }  // namespace
 
 TEMPLATE_TEST_CASE("sssp refuses NaN and infinite weights, counting each kind", "[algorithms][sssp][limits]",
@@ -90,7 +80,7 @@ TEMPLATE_TEST_CASE("sssp refuses NaN and infinite weights, counting each kind", 
   {
     auto el = path_edges();
     el.weights[2] = nan;
-    const auto what = invalid_argument_text([&] { run(el); });
+    const auto what = test::thrown_text<invalid_argument_error>([&] { run(el); });
     CHECK_THAT(what, ContainsSubstring("bitgraph::sssp"));
     CHECK_THAT(what, ContainsSubstring("1 edges have NaN or infinite weights"));
     CHECK_THAT(what, !ContainsSubstring("negative weights"));
@@ -99,20 +89,21 @@ TEMPLATE_TEST_CASE("sssp refuses NaN and infinite weights, counting each kind", 
     auto el = path_edges();
     el.weights[0] = inf;
     el.weights[4] = -inf;
-    CHECK_THAT(invalid_argument_text([&] { run(el); }), ContainsSubstring("2 edges have NaN or infinite weights"));
+    CHECK_THAT(test::thrown_text<invalid_argument_error>([&] { run(el); }),
+               ContainsSubstring("2 edges have NaN or infinite weights"));
   }
   {
     auto el = path_edges();
     el.weights[0] = nan;
     el.weights[1] = -2.0;
     el.weights[3] = -0.5;
-    const auto what = invalid_argument_text([&] { run(el); });
+    const auto what = test::thrown_text<invalid_argument_error>([&] { run(el); });
     CHECK_THAT(what, ContainsSubstring("1 edges have NaN or infinite weights, 2 edges have negative weights"));
   }
   {
     auto el = path_edges();
     el.weights[1] = -1.0;
-    const auto what = invalid_argument_text([&] { run(el); });
+    const auto what = test::thrown_text<invalid_argument_error>([&] { run(el); });
     CHECK_THAT(what, ContainsSubstring("1 edges have negative weights"));
     CHECK_THAT(what, !ContainsSubstring("NaN"));
   }
