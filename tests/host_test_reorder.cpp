@@ -512,6 +512,17 @@ TEST_CASE("social-graph test: Kronecker is social, grid and uniform random are n
   CHECK_FALSE(mesh.power_law);
   CHECK_FALSE(mesh.is_social());
   CHECK(mesh.top1_share < 0.02);
+  // The row offsets alone give the same report.
+  for (const auto& g : {rmat(15, 16, 5), grid(128)}) {
+    const auto a = analyze_degrees(g), b = analyze_degrees(g.row_ptr);
+    CHECK(a.is_social() == b.is_social());
+    CHECK(a.top1_share == b.top1_share);
+    CHECK(a.slope == b.slope);
+    CHECK(a.m == b.m);
+  }
+  CHECK_THROWS_AS(analyze_degrees(std::vector<offset_t>{}), invalid_argument_error);
+  CHECK_THROWS_AS(analyze_degrees(std::vector<offset_t>{1, 2}), invalid_argument_error);
+  CHECK_THROWS_AS(analyze_degrees(std::vector<offset_t>{0, 5, 3}), invalid_argument_error);
   const auto er = analyze_degrees(uniform_random(1 << 15, 8 << 15, 6));
   UNSCOPED_INFO("uniform: top1 " << er.top1_share << " top10 " << er.top10_share << " slope " << er.slope << " R2 "
                                  << er.r_squared << " bins " << er.fit_points);

@@ -3,6 +3,9 @@
 #include <catch2/catch_template_test_macros.hpp>
 #include <catch2/catch_test_macros.hpp>
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
 #include <map>
 #include <set>
 #include <string>
@@ -121,22 +124,64 @@ TEMPLATE_TEST_CASE("Blest BFS equals plain BFS levels (reorderings, eager and la
       auto bg = make_blest_graph(exec, g, perm);
       for (vertex_t source : {vertex_t(0), vertex_t(g.n() / 3), vertex_t(g.n() - 1)}) {
         const auto expect = reference::bfs_levels(h, source);
+        const level_t depth = *std::max_element(expect.begin(), expect.end());
         for (auto update : {bvss_update::eager, bvss_update::lazy, bvss_update::automatic}) {
           std::vector<op_algorithm> algs = {op_algorithm::generic};
           if (is_cuda_space_v<TestType>) algs.push_back(op_algorithm::cuda_mma);
-          for (auto alg : algs) {
-            INFO(bc.name << " reorder=" << reorder::to_string(method) << " source=" << source
-                         << " update=" << int(update) << " alg=" << to_string(alg));
-            bvss_bfs_options bo;
-            bo.update = update;
-            bo.algorithm = alg;
-            auto r = bfs_tensor_core(exec, bg, source, bo);
-            CHECK(test::to_vector(r.levels) == expect);
-            CHECK(r.stats.lazy == (update == bvss_update::lazy ||
-                                   (update == bvss_update::automatic && bg.report.update_divergence > 25000)));
-            CHECK(r.stats.tensor_cores == (alg == op_algorithm::cuda_mma));
+          // Never bottom-up, Blest's switch, and bottom-up from level 1 on.
+          for (double factor : {0.0, 10.0, 1e12}) {
+            for (auto alg : algs) {
+              INFO(bc.name << " reorder=" << reorder::to_string(method) << " source=" << source
+                           << " update=" << int(update) << " alg=" << to_string(alg) << " bottom_up=" << factor);
+              bvss_bfs_options bo;
+              bo.update = update;
+              bo.algorithm = alg;
+              bo.bottom_up_factor = factor;
+              bo.bottom_up_min_queue = factor == 1e12 ? 0.0 : bo.bottom_up_min_queue;
+              auto r = bfs_tensor_core(exec, bg, source, bo);
+              CHECK(test::to_vector(r.levels) == expect);
+              CHECK(r.stats.depth == std::max<level_t>(depth, 0));
+              // Automatic: eager with bottom-up levels, else by the update divergence.
+              CHECK(r.stats.lazy == (update == bvss_update::lazy || (update == bvss_update::automatic && factor == 0 &&
+                                                                     bg.report.update_divergence > 25000)));
+              CHECK(r.stats.tensor_cores == (alg == op_algorithm::cuda_mma));
+              if (factor == 0) CHECK(r.stats.bottom_up_levels == 0);
+              // Every level runs bottom-up (a last one that finds nothing runs unless the deepest vertices
+              // enqueued no VSS: they have no out-edges).
+              if (factor == 1e12) {
+                CHECK(r.stats.bottom_up_levels >= r.stats.depth);
+                CHECK(r.stats.bottom_up_levels <= r.stats.depth + 1);
+              }
+            }
           }
         }
+      }
+    }
+  }
+}
+
+TEMPLATE_TEST_CASE("Blest orderings chosen and computed by make_blest_graph", "[blest][bfs]", BITGRAPH_TEST_SPACES) {
+  TestType exec;
+  for (auto& bc : cases()) {
+    csr_build_options o;
+    o.kind = bc.kind;
+    auto g = make_bit_graph(exec, build_csr(exec, bc.el, o), {8});
+    const auto h = to_host_csr(g.csr);
+    const bool social = reorder::analyze_degrees(to_host_csr(g.in_csr())).is_social();
+    for (auto ordering : {blest_ordering::automatic, blest_ordering::none, blest_ordering::cluster,
+                          blest_ordering::degree, blest_ordering::rcm, blest_ordering::jaccard}) {
+      INFO(bc.name << " ordering=" << to_string(ordering));
+      blest_options bo;
+      bo.ordering = ordering;
+      const auto bg = make_blest_graph(exec, g, bo);
+      const auto resolved =
+          ordering != blest_ordering::automatic ? ordering : (social ? blest_ordering::cluster : blest_ordering::rcm);
+      CHECK(bg.ordering == resolved);
+      CHECK(bg.order_seconds >= 0);
+      CHECK(bg.host_new_of_old.empty() == (resolved == blest_ordering::none));
+      for (vertex_t source : {vertex_t(0), vertex_t(g.n() - 1)}) {
+        auto r = bfs_tensor_core(exec, bg, source);
+        CHECK(test::to_vector(r.levels) == reference::bfs_levels(h, source));
       }
     }
   }
@@ -150,6 +195,26 @@ TEMPLATE_TEST_CASE("Blest rejects bad arguments", "[blest][errors]", BITGRAPH_TE
   CHECK_THROWS_AS(make_blest_graph(exec, g, std::vector<vertex_t>(19, 0)), invalid_argument_error);
   std::vector<vertex_t> dup(20, 0);
   CHECK_THROWS_AS(make_blest_graph(exec, g, dup), invalid_argument_error);
+  for (double bad : {-1.0, std::nan(""), std::numeric_limits<double>::infinity()}) {
+    bvss_bfs_options o;
+    o.bottom_up_factor = bad;
+    CHECK_THROWS_AS(bfs_tensor_core(exec, bg, 0, o), invalid_argument_error);
+    o = {};
+    o.bottom_up_min_queue = bad;
+    CHECK_THROWS_AS(bfs_tensor_core(exec, bg, 0, o), invalid_argument_error);
+  }
+  {
+    using mem = memory_space_t<TestType>;
+    auto other = build_csr(exec, test::random_edges(21, 40, 1));
+    Kokkos::View<level_t*, mem> lv("levels", 20);
+    CHECK_THROWS_AS(bvss_bfs(exec, bg.bvss, 0, lv, {}, &bg.workspace, &other), invalid_argument_error);
+    auto broken = bg.pull;  // a hand-built pull CSR whose column ids run past n
+    broken.validated = false;
+    broken.col_idx = Kokkos::View<vertex_t*, mem>("cols", broken.nnz);
+    Kokkos::deep_copy(broken.col_idx, vertex_t(99));
+    CHECK_THROWS_AS(bvss_bfs(exec, bg.bvss, 0, lv, {}, &bg.workspace, &broken), invalid_argument_error);
+    CHECK_NOTHROW(bvss_bfs(exec, bg.bvss, 0, lv, {}, &bg.workspace, &bg.pull));
+  }
   if (!is_cuda_space_v<TestType>) {
     bvss_bfs_options mma;
     mma.algorithm = op_algorithm::cuda_mma;

@@ -337,13 +337,13 @@ int run_bench(const ExecSpace& exec, const options& opts) {
     }
 
     // BFS: the library's direction-optimised BFS against the CSR push-pull baseline, same sources.
-    const bool need_sources = wanted({"bfs_do", "bfs_tc", "sssp_unit_round"});
+    const bool need_sources = wanted({"bfs_do", "bfs_tc", "bfs_auto", "msbfs_", "sssp_unit_round"});
     const host_csr h = need_sources ? to_host_csr(bg.csr) : host_csr{};
     // 16 GAP-style random sources, as the published Blest numbers; every series visits each of them.
     const auto sources = need_sources ? pick_sources(h, 16) : decltype(pick_sources(h, 16)){};
     const int bfs_runs = std::max<int>(runs, static_cast<int>(sources.size()));
     std::vector<offset_t> traversed(sources.size());
-    if (wanted({"bfs_do", "bfs_tc"})) {
+    if (wanted({"bfs_do", "bfs_tc", "bfs_auto", "msbfs_"})) {
       Kokkos::View<level_t*, mem> lv("bench::levels", n);
       Kokkos::View<vertex_t*, mem> qa("bench::qa", n), qb("bench::qb", n);
       Kokkos::View<offset_t*, mem> ctr("bench::counter", 1);
@@ -355,9 +355,11 @@ int run_bench(const ExecSpace& exec, const options& opts) {
       bo.algorithm = mo.algorithm;
       // Buffers made once for all sources, as the baseline's are.
       bfs_workspace<mem> ws;
+      int deepest = 0;
       const auto m = measure(exec, bfs_runs, [&](int i) {
         auto r = bfs(exec, bg, sources[i % sources.size()], bo, ws);
         traversed[i % sources.size()] = r.traversed_edges;
+        deepest = std::max(deepest, r.depth);
       });
       double edges = 0;
       for (auto e : traversed) edges += double(e);
@@ -366,18 +368,15 @@ int run_bench(const ExecSpace& exec, const options& opts) {
       // Blest (tensor cores on Cuda, popcount emulation elsewhere) with its automatic reordering.
       std::string rname;
       double rsec = 0;
-      // Beyond 4M vertices the host orderings cost the suite's budget: Jaccard-with-windows takes
-      // minutes, and RCM took 34 s on urand:24 (H100 host). There the suite uses the degree order,
-      // except RCM on sparse graphs (average degree <= 16: meshes, geometric graphs), where banding is
-      // what fills the tensor-core tiles (docs/PERFORMANCE.md reports the orderings' costs).
+      // Beyond 4M vertices a host ordering costs the suite's budget (RCM took 34 s on urand:24, H100 host). The
+      // library's automatic choice orders social graphs on the device; of the rest, RCM stays for sparse graphs
+      // (average degree <= 16: meshes, geometric graphs), where banding fills the tensor-core slices, and dense
+      // ones get the device's degree order (docs/PERFORMANCE.md reports the orderings' costs).
       std::string reorder_choice = opts.reorder;
-      if (opts.reorder == "auto" && n >= (vertex_t(1) << 22)) {
-        const auto method = reorder::choose_reordering(h).method;
-        const bool sparse = double(g.nnz) <= 16.0 * double(n);
-        if (method == reorder::reorder_method::jaccard_windows || (method == reorder::reorder_method::rcm && !sparse))
-          reorder_choice = "degree";
-      }
-      auto bl = make_blest(exec, bg, h, reorder_choice, rname, rsec);
+      if (opts.reorder == "auto" && n >= (vertex_t(1) << 22) && double(g.nnz) > 16.0 * double(n) &&
+          !reorder::analyze_degrees(h).is_social())
+        reorder_choice = "degree";
+      auto bl = make_blest(exec, bg, reorder_choice, rname, rsec);
       bvss_bfs_options to;
       to.algorithm = mo.algorithm == op_algorithm::cuda_warp ? op_algorithm::automatic : mo.algorithm;
       to.update = parse_update(opts.update);
@@ -386,6 +385,46 @@ int run_bench(const ExecSpace& exec, const options& opts) {
       const auto mt =
           measure(exec, bfs_runs, [&](int i) { st = bfs_tensor_core(exec, bl, sources[i % sources.size()], tl, to); });
       add("bfs_tc", mt, double(bl.report.bvss_bytes) + 4.0 * n, "csr-pushpull-bfs", base.median, edges);
+      // The BFS plan (the engine chosen per graph by timing both, as a caller with many traversals would make it)
+      // against the faster of the two rows above: issue 15's "never below the best of its modes".
+      if (wanted({"bfs_auto"})) {
+        bfs_plan_options po;
+        po.traversals = 1000000;  // many: the plan builds and times both engines
+        po.blest.ordering = reorder_choice == "degree" ? blest_ordering::degree : blest_ordering::automatic;
+        bfs_plan<mem> plan;
+        const double plan_seconds = timed(exec, [&] { plan = make_bfs_plan(exec, bg, po); });
+        const auto ma = measure(exec, bfs_runs, [&](int i) { bfs(exec, plan, sources[i % sources.size()]); });
+        const bool tc_best = mt.median < m.median;
+        add("bfs_auto", ma, index_bytes + 2 * vec_bits + 4.0 * n, tc_best ? "best-mode-bfs_tc" : "best-mode-bfs_do",
+            tc_best ? mt.median : m.median, edges);
+        jg.set("bfs_plan", json::object()
+                               .set("engine", std::string(to_string(plan.engine)))
+                               .set("plan_seconds", plan_seconds)
+                               .set("direction_optimized_trial_seconds", plan.direction_optimized_seconds)
+                               .set("tensor_core_trial_seconds", plan.tensor_core_seconds)
+                               .set("preparation_seconds", plan.preparation_seconds)
+                               .set("estimated_preparation_seconds", plan.estimated_preparation_seconds));
+      }
+      // 128 sources in one multi-source BFS (levels kept), against 8 single-source tensor-core BFS: issue 15's
+      // target is a speed-up of at least 1 over that baseline.
+      // The multi-source BFS passes over all n vertices per level: on a high-diameter graph (a grid: thousands of
+      // levels) one call takes tens of seconds, so the row runs where the sources' BFS depth is at most 64.
+      if (wanted({"msbfs_"}) && deepest <= 64) {
+        // GAP-style sources (fewer when few vertices have out-edges: then repeated).
+        std::vector<vertex_t> many = pick_sources(h, static_cast<int>(multi_bfs_max_sources));
+        for (std::size_t i = 0; many.size() < multi_bfs_max_sources; ++i) many.push_back(many[i]);
+        multi_bfs_result<mem> mr;
+        const auto mm = measure(exec, runs, [&](int) { mr = multi_source_bfs(exec, bg, many); });
+        // Floor: the graph read once and the k n levels written.
+        const double ms_bytes = double(g.nnz) * sizeof(vertex_t) + double(n + 1) * sizeof(offset_t) +
+                                double(n) * double(many.size()) * sizeof(level_t);
+        add("msbfs_128", mm, ms_bytes, "8x-bfs_tc", 8 * mt.median, edges * double(many.size()));
+        jg.set("msbfs", json::object()
+                            .set("sources", std::uint64_t(many.size()))
+                            .set("depth", mr.depth)
+                            .set("pairs", mr.pairs)
+                            .set("directions", mr.directions));
+      }
       jg.set("blest", json::object()
                           .set("reorder", rname)
                           .set("reorder_seconds", rsec)

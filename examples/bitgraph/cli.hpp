@@ -24,8 +24,9 @@ struct options {
   std::string output;                   ///< run: per-vertex results to this directory, file, or "-" (CSV to stdout)
   int output_fd = -1;                   ///< `--output -`: the original stdout (the tables then go to stderr)
   std::string bfs_mode = "do";          ///< do | push | pull | tc
-  std::string reorder = "auto";         ///< tc: auto | none | rcm | jaccard | degree | random
+  std::string reorder = "auto";         ///< tc: auto | none | cluster | rcm | jaccard | degree | random
   std::string update = "auto";          ///< tc: auto | eager | lazy
+  int bottom_up = 10;                   ///< tc: bottom-up levels below this unreached / queued-VSS ratio (0: never)
   std::string push_kernel = "queue";    ///< queue | spmspv | b2sr
   std::string algorithm = "auto";       ///< auto | generic | cuda-warp | cuda-mma (forced kernel path)
   std::string tc_method = "auto";       ///< tc: auto | oriented | bmm (triangles_method)

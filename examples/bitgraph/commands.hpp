@@ -25,8 +25,10 @@
 #include <vector>
 
 #include "bitgraph/algorithms/bfs.hpp"
+#include "bitgraph/algorithms/bfs_plan.hpp"
 #include "bitgraph/algorithms/blest.hpp"
 #include "bitgraph/algorithms/components.hpp"
+#include "bitgraph/algorithms/multi_bfs.hpp"
 #include "bitgraph/algorithms/pagerank.hpp"
 #include "bitgraph/algorithms/reference.hpp"
 #include "bitgraph/algorithms/sssp.hpp"
@@ -416,29 +418,33 @@ inline json header_json(const options& opts, std::string_view space) {
   return j;
 }
 
-/// The Blest structure of `bg` with the reordering `--reorder` asks for (auto: Jaccard-with-windows for
-/// social graphs, RCM otherwise, as Blest decides). Reports the reordering's name and cost.
+/// The Blest structure of `bg` with the ordering `--reorder` asks for (auto: the library's choice, the device
+/// cluster order for social graphs and RCM otherwise; random: the host's random permutation). Reports the
+/// ordering's name and cost.
 template <class ExecSpace>
 blest_graph<memory_space_t<ExecSpace>> make_blest(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& bg,
-                                                  const host_csr& h, const std::string& which, std::string& name,
+                                                  const std::string& which, std::string& name,
                                                   double& reorder_seconds) {
-  reorder::reorder_method method;
-  if (which == "auto")
-    method = reorder::choose_reordering(h).method;
-  else
-    method = reorder::parse_reorder_method(which);
-  name = std::string(reorder::to_string(method));
-  std::vector<vertex_t> perm;
-  reorder_seconds = 0;
-  if (method != reorder::reorder_method::none) {
+  if (which == "random") {
     const auto t0 = std::chrono::steady_clock::now();
-    progress_line p("reordering (" + name + ")");
-    // Blest pulls from the transpose; for the out-edge slices that is the in-edge structure.
-    perm = reorder::compute(to_host_csr(bg.in_csr()), method).new_of_old();
+    const auto perm = reorder::compute(to_host_csr(bg.in_csr()), reorder::reorder_method::random).new_of_old();
     reorder_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    name = "random";
+    progress_line p("building BVSS");
+    return make_blest_graph(exec, bg, perm);
   }
-  progress_line p("building BVSS");
-  return make_blest_graph(exec, bg, perm);
+  blest_options o;
+  o.ordering = which == "none"      ? blest_ordering::none
+               : which == "cluster" ? blest_ordering::cluster
+               : which == "degree"  ? blest_ordering::degree
+               : which == "rcm"     ? blest_ordering::rcm
+               : which == "jaccard" ? blest_ordering::jaccard
+                                    : blest_ordering::automatic;
+  progress_line p("ordering (" + which + ") and building BVSS");
+  auto bl = make_blest_graph(exec, bg, o);
+  name = std::string(to_string(bl.ordering));
+  reorder_seconds = bl.order_seconds;
+  return bl;
 }
 
 inline bvss_update parse_update(const std::string& s) {
@@ -686,10 +692,11 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
     if (a == "bfs" && opts.bfs_mode == "tc") {
       std::string rname;
       double rsec = 0;
-      auto bl = make_blest(exec, bg, h, opts.reorder, rname, rsec);
+      auto bl = make_blest(exec, bg, opts.reorder, rname, rsec);
       bvss_bfs_options to;
       to.algorithm = alg;
       to.update = parse_update(opts.update);
+      to.bottom_up_factor = opts.bottom_up;
       row.mode = "tc/" + rname;
       offset_t edges = 0;
       bvss_bfs_stats st;
@@ -710,7 +717,10 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
       for (double t : row.seconds) total += t;
       row.metric_name = "GTEPS";
       row.metric = total > 0 ? double(edges) / total / 1e9 : 0;
-      row.extra.set("reorder", rname)
+      auto src = json::array();
+      for (auto s : sources) src.push(caller_id(s));
+      row.extra.set("sources", src)
+          .set("reorder", rname)
           .set("reorder_seconds", rsec)
           .set("bvss_build_seconds", bl.build_seconds)
           .set("bvss_bytes", bl.report.bvss_bytes)
@@ -720,16 +730,74 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
           .set("update_divergence", bl.report.update_divergence)
           .set("lazy_updates", st.lazy)
           .set("tensor_cores", st.tensor_cores)
+          .set("bottom_up_factor", opts.bottom_up)
+          .set("bottom_up_levels", st.bottom_up_levels)
           .set("traversed_edges", edges)
           .set("reached", reached)
           .set("depth", depth)
           .set("level_sum", level_sum);
       std::printf(
           "blest: reorder %s %.1f ms, BVSS %.1f ms, %.1f MiB, compression %.3f, update divergence %.0f -> %s "
-          "updates%s\n",
+          "updates%s, %d bottom-up levels (last source)\n",
           rname.c_str(), rsec * 1e3, bl.build_seconds * 1e3, bl.report.bvss_bytes / 1048576.0,
           bl.report.compression_ratio, bl.report.update_divergence, st.lazy ? "lazy" : "eager",
-          st.tensor_cores ? ", tensor cores" : " (popcount emulation)");
+          st.tensor_cores ? ", tensor cores" : " (popcount emulation)", st.bottom_up_levels);
+    } else if (a == "bfs" && opts.bfs_mode == "auto") {
+      // A BFS plan for these sources: the engine chosen by timing both (when the traversals can pay for the
+      // tensor-core engine's preparation); the plan's making is reported, not timed in the row.
+      bfs_plan_options po;
+      po.traversals = sources.size();
+      po.parents = opts.parents;
+      po.traversal.algorithm = alg;
+      po.tensor.algorithm = alg == op_algorithm::cuda_warp ? op_algorithm::automatic : alg;
+      po.tensor.update = parse_update(opts.update);
+      po.tensor.bottom_up_factor = opts.bottom_up;
+      bfs_plan<mem> plan;
+      const double plan_seconds = timed(exec, [&] { plan = make_bfs_plan(exec, bg, po); });
+      row.mode = "auto/" + std::string(to_string(plan.engine));
+      auto reached = json::array(), depth = json::array(), level_sum = json::array(), src = json::array();
+      offset_t plan_edges = 0;
+      for (auto s : sources) {
+        bfs_result<mem> r;
+        row.seconds.push_back(timed(exec, [&] { r = bfs(exec, plan, s); }));
+        const auto levels = to_host_vector(r.levels);
+        add_bfs_summary(levels, reached, depth, level_sum);
+        src.push(caller_id(s));
+        for (vertex_t v = 0; v < n; ++v)
+          if (levels[v] != unreached_level) plan_edges += h.row_ptr[v + 1] - h.row_ptr[v];
+        const bool with_parents = r.parents.extent(0) > 0;
+        std::vector<vertex_t> parents;
+        if (with_parents && (opts.validate || (keep && row.seconds.size() == 1))) parents = to_host_vector(r.parents);
+        if (opts.validate)
+          row.verdict = verdict_text(validate::check_bfs(h, s, levels, with_parents ? &parents : nullptr));
+        if (keep && row.seconds.size() == 1) results.add_bfs(levels, with_parents ? &parents : nullptr);
+      }
+      if (!bg.directed()) plan_edges /= 2;  // GAP's count from the levels, for either engine
+      double total = 0;
+      for (double t : row.seconds) total += t;
+      row.metric_name = "GTEPS";
+      row.metric = total > 0 ? double(plan_edges) / total / 1e9 : 0;
+      row.extra.set("sources", src)
+          .set("engine", std::string(to_string(plan.engine)))
+          .set("plan_seconds", plan_seconds)
+          .set("direction_optimized_trial_seconds", plan.direction_optimized_seconds)
+          .set("tensor_core_trial_seconds", plan.tensor_core_seconds)
+          .set("estimated_preparation_seconds", plan.estimated_preparation_seconds)
+          .set("preparation_seconds", plan.preparation_seconds)
+          .set("reached", reached)
+          .set("depth", depth)
+          .set("level_sum", level_sum);
+      auto ms = [](double sec) {  // a plan made for parents, or for too few traversals, times less
+        char b[32];
+        std::snprintf(b, sizeof b, "%.3f ms", sec * 1e3);
+        return sec < 0 ? std::string("not timed") : std::string(b);
+      };
+      std::printf(
+          "bfs plan: %s (direction-optimised %s, tensor cores %s per trial; preparation %.1f ms, estimated %.1f ms; "
+          "plan made in %.1f ms)\n",
+          std::string(to_string(plan.engine)).c_str(), ms(plan.direction_optimized_seconds).c_str(),
+          ms(plan.tensor_core_seconds).c_str(), plan.preparation_seconds * 1e3,
+          plan.estimated_preparation_seconds * 1e3, plan_seconds * 1e3);
     } else if (a == "bfs") {
       bfs_options bo;
       bo.algorithm = alg;
@@ -744,14 +812,16 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
       else if (opts.bfs_mode == "do")
         bo.mode = bfs_mode::direction_optimized;
       else
-        throw invalid_argument_error("bitgraph run: --bfs must be do, push, pull or tc, not '" + opts.bfs_mode + "'");
+        throw invalid_argument_error("bitgraph run: --bfs must be do, push, pull, tc or auto, not '" + opts.bfs_mode +
+                                     "'");
       row.mode = opts.bfs_mode;
       offset_t edges = 0;
       std::string dirs;
       auto reached = json::array(), depth = json::array(), level_sum = json::array();
+      bfs_workspace<mem> ws;  // buffers made by the first source, reused by the others (as the tc path's are)
       for (auto s : sources) {
         bfs_result<mem> r;
-        row.seconds.push_back(timed(exec, [&] { r = bfs(exec, bg, s, bo); }));
+        row.seconds.push_back(timed(exec, [&] { r = bfs(exec, bg, s, bo, ws); }));
         edges += r.traversed_edges;
         dirs = r.directions;
         const auto levels = to_host_vector(r.levels);
@@ -783,9 +853,10 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
       row.mode = bg.csr.has_weights ? "weighted" : "unit";
       int iters = 0;
       auto reached = json::array(), max_distance = json::array(), src = json::array();
+      sssp_workspace<mem> ws;  // reused by every source
       for (auto s : sources) {
         sssp_result<mem> r;
-        row.seconds.push_back(timed(exec, [&] { r = sssp(exec, bg, s, so); }));
+        row.seconds.push_back(timed(exec, [&] { r = sssp(exec, bg, s, so, ws); }));
         iters = r.iterations;
         const auto dist = to_host_vector(r.dist);
         std::uint64_t count = 0;

@@ -31,9 +31,10 @@ usage:
   bitgraph info  --graph SPEC [--json FILE|-] [--space S]
   bitgraph run   --graph SPEC [--algo bfs|sssp|pr|cc|tc|all[,...]] [--source N]
                  [--tile 4|8|16|32|64|auto] [--space serial|openmp|cuda] [--validate]
-                 [--repeat K] [--json FILE|-] [--bfs do|push|pull|tc] [--push queue|spmspv|b2sr]
+                 [--repeat K] [--json FILE|-] [--bfs do|push|pull|tc|auto] [--push queue|spmspv|b2sr]
                  [--algorithm auto|generic|cuda-warp|cuda-mma] [--no-parents] [--tc-method auto|oriented|bitmap|bmm]
-                 [--reorder auto|none|rcm|jaccard|degree|random] [--update auto|eager|lazy]   (--bfs tc)
+                 [--reorder auto|none|cluster|rcm|jaccard|degree|random] [--update auto|eager|lazy]
+                 [--bottom-up F]   (--bfs tc)
                  [--output DIR|FILE|-]
   bitgraph convert --graph SPEC --to FILE.mtx|.el|.txt|.wel|.bgcsr [--json FILE|-] [--space S]
   bitgraph bench --suite smoke|paper|h100 [--json FILE|-] [--runs R] [--space S] [--tile T]
@@ -48,7 +49,7 @@ graph specs: kron:SCALE, urand:SCALE, grid2d:K, grid3d:K, rgg:SCALE, mycielski:K
   e.g. kron:20, grid2d:2048, mycielski:12, file:tests/data/karate.mtx
 
 defaults: --graph kron:16, --algo bfs, --tile auto, --repeat 1, --bfs do, --push queue, --algorithm auto,
-  --tc-method auto, --reorder auto, --update auto, --suite smoke, --runs 10, --bmv-balance auto,
+  --tc-method auto, --reorder auto, --update auto, --bottom-up 10, --suite smoke, --runs 10, --bmv-balance auto,
   --space cuda if enabled, else openmp
 
 other options:
@@ -152,16 +153,17 @@ struct option_scope {
   bool info, run, bench, convert;
 };
 constexpr option_scope scopes[] = {
-    {"--graph", true, true, false, true},       {"--algo", false, true, false, false},
-    {"--source", false, true, false, false},    {"--tile", false, true, true, false},
-    {"--validate", false, true, false, false},  {"--repeat", false, true, false, false},
-    {"--bfs", false, true, false, false},       {"--push", false, true, false, false},
-    {"--reorder", false, true, false, false},   {"--update", false, true, false, false},
-    {"--algorithm", false, true, true, false},  {"--no-parents", false, true, false, false},
-    {"--tc-method", false, true, false, false}, {"--suite", false, false, true, false},
-    {"--runs", false, false, true, false},      {"--kernels", false, false, true, false},
-    {"--graphs", false, false, true, false},    {"--bmv-balance", false, false, true, false},
-    {"--output", false, true, false, false},    {"--to", false, false, false, true},
+    {"--graph", true, true, false, true},         {"--algo", false, true, false, false},
+    {"--source", false, true, false, false},      {"--tile", false, true, true, false},
+    {"--validate", false, true, false, false},    {"--repeat", false, true, false, false},
+    {"--bfs", false, true, false, false},         {"--push", false, true, false, false},
+    {"--reorder", false, true, false, false},     {"--update", false, true, false, false},
+    {"--bottom-up", false, true, false, false},   {"--algorithm", false, true, true, false},
+    {"--no-parents", false, true, false, false},  {"--tc-method", false, true, false, false},
+    {"--suite", false, false, true, false},       {"--runs", false, false, true, false},
+    {"--kernels", false, false, true, false},     {"--graphs", false, false, true, false},
+    {"--bmv-balance", false, false, true, false}, {"--output", false, true, false, false},
+    {"--to", false, false, false, true},
 };
 
 /// `--output`: `-`, a file whose extension names a format, an existing file (CSV), or a directory (existing, ending
@@ -222,17 +224,19 @@ bitgraph::cli::options parse(int argc, char** argv) {
       if (o.json_path.empty()) bad_usage("--json needs a file name, or - for stdout");
     } else if (a == "--bfs") {
       o.bfs_mode = value("--bfs");
-      one_of("--bfs", o.bfs_mode, {"do", "push", "pull", "tc"});
+      one_of("--bfs", o.bfs_mode, {"do", "push", "pull", "tc", "auto"});
     } else if (a == "--push") {
       o.push_kernel = value("--push");
       one_of("--push", o.push_kernel, {"queue", "spmspv", "b2sr"});
     } else if (a == "--reorder") {
       o.reorder = value("--reorder");
-      one_of("--reorder", o.reorder, {"auto", "none", "rcm", "jaccard", "degree", "random"});
+      one_of("--reorder", o.reorder, {"auto", "none", "cluster", "rcm", "jaccard", "degree", "random"});
     } else if (a == "--update") {
       o.update = value("--update");
       one_of("--update", o.update, {"auto", "eager", "lazy"});
-    } else if (a == "--algorithm") {
+    } else if (a == "--bottom-up")
+      o.bottom_up = static_cast<int>(exact_integer("--bottom-up", value("--bottom-up"), 0, 1000000));
+    else if (a == "--algorithm") {
       o.algorithm = value("--algorithm");
       one_of("--algorithm", o.algorithm, {"auto", "generic", "cuda-warp", "cuda-mma"});
     } else if (a == "--no-parents")

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <vector>
 
+#include "bitgraph/core/error.hpp"
 #include "internal.hpp"
 
 namespace bitgraph::reorder {
@@ -27,22 +28,31 @@ std::uint64_t top_degree_sum(const std::vector<std::uint64_t>& vertices_of_degre
 
 social_graph_report analyze_degrees(const host_csr& g, const social_criteria& criteria) {
   detail::validate_csr(g, "reorder::analyze_degrees");
+  return analyze_degrees(g.row_ptr, criteria);
+}
+
+social_graph_report analyze_degrees(const std::vector<offset_t>& row_ptr, const social_criteria& criteria) {
+  BITGRAPH_CHECK_ARG(!row_ptr.empty() && row_ptr.front() == 0, "reorder::analyze_degrees",
+                     "row_ptr must hold n + 1 offsets starting at 0");
+  for (std::size_t v = 0; v + 1 < row_ptr.size(); ++v)
+    BITGRAPH_CHECK_ARG(row_ptr[v] <= row_ptr[v + 1], "reorder::analyze_degrees", "row_ptr decreases at row ", v);
+  const vertex_t n = static_cast<vertex_t>(row_ptr.size() - 1);
   social_graph_report r;
-  r.n = g.n;
-  r.m = g.nnz();
-  if (g.n == 0 || r.m == 0) return r;
+  r.n = n;
+  r.m = row_ptr.back();
+  if (n == 0 || r.m == 0) return r;
 
   offset_t max_degree = 0;
-  for (vertex_t v = 0; v < g.n; ++v) max_degree = std::max(max_degree, g.row_ptr[v + 1] - g.row_ptr[v]);
+  for (vertex_t v = 0; v < n; ++v) max_degree = std::max(max_degree, row_ptr[v + 1] - row_ptr[v]);
   std::vector<std::uint64_t> vertices_of_degree(static_cast<std::size_t>(max_degree) + 1, 0);
   std::vector<std::uint64_t> bin_count(64, 0);
-  for (vertex_t v = 0; v < g.n; ++v) {
-    const offset_t d = g.row_ptr[v + 1] - g.row_ptr[v];
+  for (vertex_t v = 0; v < n; ++v) {
+    const offset_t d = row_ptr[v + 1] - row_ptr[v];
     ++vertices_of_degree[d];
     if (d > 0) ++bin_count[std::bit_width(d) - 1];
   }
   const auto top_count = [&](double fraction) {
-    return static_cast<std::uint64_t>(std::ceil(fraction * static_cast<double>(g.n)));
+    return static_cast<std::uint64_t>(std::ceil(fraction * static_cast<double>(n)));
   };
   const double m = static_cast<double>(r.m);
   r.top1_share = static_cast<double>(top_degree_sum(vertices_of_degree, top_count(0.01))) / m;

@@ -5,20 +5,59 @@
 #include <Kokkos_Core.hpp>
 
 #include <chrono>
+#include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "bitgraph/algorithms/graph.hpp"
 #include "bitgraph/core/dispatch.hpp"
 #include "bitgraph/core/error.hpp"
 #include "bitgraph/core/execution.hpp"
+#include "bitgraph/formats/adopt.hpp"
 #include "bitgraph/formats/bvss.hpp"
 #include "bitgraph/formats/csr.hpp"
 #include "bitgraph/ops/bvss_bfs.hpp"
 #include "bitgraph/reorder/device_order.hpp"
 #include "bitgraph/reorder/permutation.hpp"
+#include "bitgraph/reorder/reorder.hpp"
 
 namespace bitgraph {
+
+/// How `make_blest_graph` orders the vertices before it builds the BVSS (ordering fills the slices: more
+/// bits per slice, fewer VSSs per level).
+enum class blest_ordering : std::uint8_t {
+  automatic,  ///< `cluster` for social graphs (Blest's degree test, `reorder::analyze_degrees`), else `rcm`
+  none,       ///< the caller's ids
+  cluster,    ///< `reorder::cluster_order` on the device: hubs first, each vertex beside its top hub
+  degree,     ///< `reorder::degree_order` on the device
+  rcm,        ///< reverse Cuthill-McKee on the host (bands meshes)
+  jaccard,    ///< Blest's Jaccard-with-windows on the host (slow: seconds per million vertices)
+};
+
+/// "auto", "none", "cluster", "degree", "rcm" or "jaccard".
+inline std::string_view to_string(blest_ordering o) noexcept {
+  switch (o) {
+    case blest_ordering::automatic:
+      return "auto";
+    case blest_ordering::none:
+      return "none";
+    case blest_ordering::cluster:
+      return "cluster";
+    case blest_ordering::degree:
+      return "degree";
+    case blest_ordering::rcm:
+      return "rcm";
+    case blest_ordering::jaccard:
+      return "jaccard";
+  }
+  return "?";
+}
+
+/// Options of `make_blest_graph`.
+struct blest_options {
+  blest_ordering ordering = blest_ordering::automatic;
+};
 
 /// A graph prepared for Blest: the BVSS of its pull matrix (the in-edge CSR: slice set s = the
 /// out-neighbours of 8s..8s+7 as pulling rows), built on a relabelled copy when a permutation is given
@@ -26,10 +65,13 @@ namespace bitgraph {
 template <class MemorySpace>
 struct blest_graph {
   bvss_matrix<MemorySpace> bvss;
+  csr_graph<MemorySpace> pull;                         ///< the pull matrix in BVSS ids, pattern only (bottom-up levels)
   reorder::vertex_order<MemorySpace> order;            ///< empty when the graph was not reordered
   std::vector<vertex_t> host_new_of_old;               ///< the same on the host (maps sources without a copy)
   bvss_report report;                                  ///< footprint, compression, update divergence
   double build_seconds = 0;                            ///< BVSS construction (device)
+  blest_ordering ordering = blest_ordering::none;      ///< the ordering applied (`automatic` resolved)
+  double order_seconds = 0;                            ///< computing it (with blest_options)
   bvss_bfs_workspace<MemorySpace> workspace;           ///< traversal buffers, reused by every BFS
   Kokkos::View<level_t*, MemorySpace> scratch_levels;  ///< levels in BVSS ids when reordered
 };
@@ -45,9 +87,11 @@ struct blest_bfs_result {
 /// the in-neighbours of v; for an undirected graph its CSR, in general `bit_graph::in_csr()`).
 /// `new_of_old` (host, may be empty) relabels the vertices first, e.g. an RCM or Jaccard-with-windows
 /// permutation from `reorder`; it must be a bijection of 0..n-1 (checked). Also measures the update
-/// divergence and allocates the traversal buffers.
+/// divergence, keeps the pull CSR in BVSS ids (the pattern: bottom-up levels scan it) and allocates the
+/// traversal buffers.
 /// Work: O(n + nnz) for the BVSS (plus a CSR rebuild, a sort of the relabelled edges, when permuted).
-/// Throws `invalid_argument_error` for a permutation of the wrong length or not a bijection,
+/// Throws `invalid_argument_error` for a permutation of the wrong length or not a bijection, or a graph whose
+/// structure is broken (`check_csr_graph`),
 /// `allocation_error` when a buffer does not fit. Fences `exec` (the build time is measured).
 template <class ExecSpace>
 blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec,
@@ -60,9 +104,18 @@ blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec,
                                                         const bit_graph<memory_space_t<ExecSpace>>& g,
                                                         const std::vector<vertex_t>& new_of_old = {});
 
+/// Builds the Blest structure of `g` (its in-edge CSR) with the ordering `opts.ordering` picks and computes:
+/// the device orderings cost milliseconds, the host ones (RCM, Jaccard) seconds on millions of vertices. The
+/// choice and its cost are in the result's `ordering` and `order_seconds`. Throws as above.
+template <class ExecSpace>
+blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec,
+                                                        const bit_graph<memory_space_t<ExecSpace>>& g,
+                                                        const blest_options& opts);
+
 /// BFS levels from `source` (caller's id) by Blest's BVSS pulls, written to `levels` (length n, caller's
 /// ids); the update scheme follows `opts.update` (automatic: lazy above the divergence threshold) and the
-/// kernel path `opts.algorithm` (generic popcount emulation or cuda_mma), forwarded to `bvss_bfs` as given.
+/// kernel path `opts.algorithm` (generic popcount emulation or cuda_mma), forwarded to `bvss_bfs` as given with
+/// the graph's pull CSR, so levels with few unreached vertices run bottom-up (`opts.bottom_up_factor`).
 /// Parents are not produced (the MMA popcounts do not say which in-neighbour matched). The traversal
 /// reuses the buffers of `g`, so calls on one `blest_graph` must not overlap.
 /// Work per level: the VSSs queued by the previous level (those whose slice set holds a frontier vertex).
@@ -92,16 +145,18 @@ blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec,
   detail::profiling_region region("bitgraph::make_blest_graph");
   blest_graph<mem> bg;
   const auto t0 = std::chrono::steady_clock::now();
+  csr_graph<mem> pattern = g;  // the BVSS holds the pattern: the weights need not be relabelled
+  pattern.has_weights = false;
+  pattern.weights = {};
+  validate_csr_graph(exec, pattern, "make_blest_graph");  // once here, so that no traversal checks it again
   if (new_of_old.empty()) {
-    bg.bvss = to_bvss(exec, g);
+    bg.pull = pattern;
   } else {
     bg.host_new_of_old = new_of_old;
     bg.order = reorder::to_vertex_order(exec, perm);
-    csr_graph<mem> pattern = g;  // the BVSS holds the pattern: the weights need not be relabelled
-    pattern.has_weights = false;
-    pattern.weights = {};
-    bg.bvss = to_bvss(exec, reorder::relabel(exec, pattern, bg.order));
+    bg.pull = reorder::relabel(exec, pattern, bg.order);
   }
+  bg.bvss = to_bvss(exec, bg.pull);
   exec.fence();
   bg.build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   bg.report = report(bg.bvss);
@@ -120,6 +175,46 @@ blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec,
 }
 
 template <class ExecSpace>
+blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec,
+                                                        const bit_graph<memory_space_t<ExecSpace>>& g,
+                                                        const blest_options& opts) {
+  const auto& pull = g.in_csr();  // Blest pulls from the transpose: for the out-edge slices, the in-edges
+  blest_ordering o = opts.ordering;
+  const auto t0 = std::chrono::steady_clock::now();
+  std::vector<vertex_t> perm;
+  if (o == blest_ordering::automatic) {  // the degree test needs the row offsets only
+    std::vector<offset_t> row_ptr(pull.row_ptr.extent(0));
+    Kokkos::deep_copy(exec,
+                      Kokkos::View<offset_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(
+                          row_ptr.data(), row_ptr.size()),
+                      pull.row_ptr);
+    exec.fence();
+    o = reorder::analyze_degrees(row_ptr).is_social() ? blest_ordering::cluster : blest_ordering::rcm;
+  }
+  host_csr h;
+  if (o == blest_ordering::rcm || o == blest_ordering::jaccard) h = to_host_csr(pull);
+  if (o == blest_ordering::cluster || o == blest_ordering::degree) {
+    const auto order =
+        o == blest_ordering::cluster ? reorder::cluster_order(exec, pull) : reorder::degree_order(exec, pull);
+    perm.resize(g.n());
+    Kokkos::deep_copy(
+        exec,
+        Kokkos::View<vertex_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(perm.data(), perm.size()),
+        order.new_of_old);
+    exec.fence();
+  } else if (o == blest_ordering::rcm || o == blest_ordering::jaccard) {
+    perm = reorder::compute(
+               h, o == blest_ordering::rcm ? reorder::reorder_method::rcm : reorder::reorder_method::jaccard_windows)
+               .new_of_old();
+  }
+  const double order_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  auto bg = make_blest_graph(exec, pull, perm);
+  bg.ordering = o;
+  bg.order_seconds = order_seconds;
+  return bg;
+}
+
+template <class ExecSpace>
 bvss_bfs_stats bfs_tensor_core(const ExecSpace& exec, const blest_graph<memory_space_t<ExecSpace>>& g, vertex_t source,
                                Kokkos::View<level_t*, memory_space_t<ExecSpace>> levels, bvss_bfs_options opts) {
   const vertex_t n = g.bvss.n;
@@ -131,7 +226,7 @@ bvss_bfs_stats bfs_tensor_core(const ExecSpace& exec, const blest_graph<memory_s
   const bool permuted = !g.host_new_of_old.empty();
   const vertex_t s = permuted ? g.host_new_of_old[source] : source;
   auto lv = permuted ? g.scratch_levels : levels;
-  const auto stats = bvss_bfs(exec, g.bvss, s, lv, opts, &g.workspace);
+  const auto stats = bvss_bfs(exec, g.bvss, s, lv, opts, &g.workspace, &g.pull);
   if (permuted) reorder::to_caller_ids(exec, g.order, lv, levels);
   exec.fence();
   return stats;

@@ -87,6 +87,26 @@ std::size_t checked_bytes(std::uint64_t count, const std::string& label) {
 
 }  // namespace detail
 
+namespace detail {
+
+/// Builds `View` with `extents` (zero-initialised unless `init` is false), turning Kokkos' allocation failures
+/// into `allocation_error` naming the buffer and its `bytes`.
+template <class View, class... Extents>
+View allocate_with_extents(const std::string& label, std::size_t bytes, bool init, Extents... extents) {
+  try {
+    if (init) return View(label, extents...);
+    return View(Kokkos::view_alloc(Kokkos::WithoutInitializing, label), extents...);
+  } catch (const std::bad_alloc& e) {
+    throw allocation_error(concat("bitgraph: allocation of '", label, "' (", bytes, " bytes) in ",
+                                  View::memory_space::name(), " failed: ", e.what()));
+  } catch (const std::runtime_error& e) {
+    throw allocation_error(concat("bitgraph: allocation of '", label, "' (", bytes, " bytes) in ",
+                                  View::memory_space::name(), " failed: ", e.what()));
+  }
+}
+
+}  // namespace detail
+
 /// Allocates a 1-D view of `count` elements (zero-initialised unless `init` is false). Converts Kokkos'
 /// allocation failures into `allocation_error` naming the buffer and size, so callers never crash on
 /// oversized inputs.
@@ -94,16 +114,19 @@ template <class View>
 View allocate_view(const std::string& label, std::uint64_t count, bool init = true) {
   using value_type = typename View::non_const_value_type;
   const std::size_t bytes = detail::checked_bytes<value_type>(count, label);
-  try {
-    if (init) return View(label, static_cast<std::size_t>(count));
-    return View(Kokkos::view_alloc(Kokkos::WithoutInitializing, label), static_cast<std::size_t>(count));
-  } catch (const std::bad_alloc& e) {
-    throw allocation_error(detail::concat("bitgraph: allocation of '", label, "' (", bytes, " bytes) in ",
-                                          View::memory_space::name(), " failed: ", e.what()));
-  } catch (const std::runtime_error& e) {
-    throw allocation_error(detail::concat("bitgraph: allocation of '", label, "' (", bytes, " bytes) in ",
-                                          View::memory_space::name(), " failed: ", e.what()));
-  }
+  return detail::allocate_with_extents<View>(label, bytes, init, static_cast<std::size_t>(count));
+}
+
+/// Allocates a 2-D view of `rows` x `cols` elements, as above (`size_error` when the product overflows).
+template <class View>
+View allocate_view(const std::string& label, std::uint64_t rows, std::uint64_t cols, bool init) {
+  using value_type = typename View::non_const_value_type;
+  if (cols != 0 && rows > std::numeric_limits<std::uint64_t>::max() / cols)
+    throw size_error(detail::concat("bitgraph: cannot allocate '", label, "': ", rows, " x ", cols,
+                                    " elements overflow the address space"));
+  const std::size_t bytes = detail::checked_bytes<value_type>(rows * cols, label);
+  return detail::allocate_with_extents<View>(label, bytes, init, static_cast<std::size_t>(rows),
+                                             static_cast<std::size_t>(cols));
 }
 
 /// Reads one element of a view that may live in device memory.

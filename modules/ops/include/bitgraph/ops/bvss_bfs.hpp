@@ -5,10 +5,14 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <cmath>
+
 #include "bitgraph/backends/bvss_bfs.hpp"
 #include "bitgraph/core/dispatch.hpp"
 #include "bitgraph/core/error.hpp"
+#include "bitgraph/formats/adopt.hpp"
 #include "bitgraph/formats/bvss.hpp"
+#include "bitgraph/formats/csr.hpp"
 #include "bitgraph/ops/options.hpp"
 
 namespace bitgraph {
@@ -23,7 +27,8 @@ bvss_bfs_workspace<memory_space_t<ExecSpace>> make_bvss_bfs_workspace(const Exec
   const offset_t cap = b.n_vss > 0 ? b.n_vss : 1;
   w.queue_a = allocate_view<Kokkos::View<std::uint64_t*, mem>>("bitgraph::bvss_bfs::queue_a", cap, false);
   w.queue_b = allocate_view<Kokkos::View<std::uint64_t*, mem>>("bitgraph::bvss_bfs::queue_b", cap, false);
-  w.counters = allocate_view<Kokkos::View<unsigned long long*, mem>>("bitgraph::bvss_bfs::counters", 5);
+  w.counters =
+      allocate_view<Kokkos::View<unsigned long long*, mem>>("bitgraph::bvss_bfs::counters", detail::bvss_counter_slots);
   w.pushed = allocate_view<Kokkos::View<level_t*, mem>>("bitgraph::bvss_bfs::pushed", b.n_slice_sets, false);
   w.visited =
       allocate_view<Kokkos::View<std::uint32_t*, mem>>("bitgraph::bvss_bfs::visited", ceil_div<std::uint64_t>(b.n, 32));
@@ -38,31 +43,49 @@ bvss_bfs_workspace<memory_space_t<ExecSpace>> make_bvss_bfs_workspace(const Exec
 /// elsewhere. Work per level: the queued VSSs · 32 words. Paths: `generic` (one kernel per level,
 /// popcount emulation) everywhere, `cuda_mma` (one persistent cooperative kernel, b1 MMAs; automatic on
 /// CUDA devices of sm_80+ with cooperative launch). `opts.update` picks eager or lazy vertex updates
-/// (automatic: lazy above `lazy_threshold` update divergence). `workspace` (from
-/// `make_bvss_bfs_workspace` for this `b`) avoids allocating per call; one is allocated when it is null.
-/// Throws `invalid_argument_error` for source >= n, a wrong length or a foreign workspace,
-/// `unsupported_error` for a path the device or space lacks. Fences `exec` (the stats are read back).
+/// (automatic: eager when bottom-up levels are enabled, else lazy above `lazy_threshold` update divergence).
+/// `workspace` (from `make_bvss_bfs_workspace` for this `b`) avoids allocating per call; one is allocated when it is
+/// null. `pull` (optional) is the pull matrix of `b` as CSR (what `to_bvss` was built from): with it a level whose
+/// unreached vertices are fewer than `opts.bottom_up_factor` times its queued VSSs (and whose queue holds at
+/// least `opts.bottom_up_min_queue` n VSSs) runs bottom-up instead (each unreached vertex scans its row and
+/// stops at the first vertex of the previous level; Blest's switching kernel), which spares the wide middle
+/// levels of power-law graphs most of their pulls.
+/// Throws `invalid_argument_error` for source >= n, a wrong length, a foreign workspace, a `pull` of another
+/// size or a negative or non-finite `bottom_up_factor` or `bottom_up_min_queue`, `unsupported_error` for a path the
+/// device or space lacks. Fences `exec` (the stats are read back).
 template <class ExecSpace>
 bvss_bfs_stats bvss_bfs(const ExecSpace& exec, const bvss_matrix<memory_space_t<ExecSpace>>& b, vertex_t source,
                         Kokkos::View<level_t*, memory_space_t<ExecSpace>> levels, const bvss_bfs_options& opts = {},
-                        const bvss_bfs_workspace<memory_space_t<ExecSpace>>* workspace = nullptr) {
+                        const bvss_bfs_workspace<memory_space_t<ExecSpace>>* workspace = nullptr,
+                        const csr_graph<memory_space_t<ExecSpace>>* pull = nullptr) {
   using impl = detail::bvss_bfs_impl<ExecSpace>;
   BITGRAPH_CHECK_ARG(source < b.n, "bvss_bfs", "source vertex ", source, " is out of range: the graph has ", b.n,
                      " vertices");
   BITGRAPH_CHECK_ARG(levels.extent(0) == b.n, "bvss_bfs", "levels has ", levels.extent(0), " entries, expected ", b.n);
   if (workspace != nullptr) {
-    BITGRAPH_CHECK_ARG(workspace->queue_a.extent(0) >= b.n_vss && workspace->pushed.extent(0) == b.n_slice_sets,
+    BITGRAPH_CHECK_ARG(workspace->queue_a.extent(0) >= b.n_vss && workspace->pushed.extent(0) == b.n_slice_sets &&
+                           workspace->counters.extent(0) >= std::size_t(detail::bvss_counter_slots),
                        "bvss_bfs", "the workspace was made for another BVSS");
+  }
+  BITGRAPH_CHECK_ARG(std::isfinite(opts.bottom_up_factor) && opts.bottom_up_factor >= 0, "bvss_bfs",
+                     "bottom_up_factor must be finite and non-negative, not ", opts.bottom_up_factor);
+  BITGRAPH_CHECK_ARG(std::isfinite(opts.bottom_up_min_queue) && opts.bottom_up_min_queue >= 0, "bvss_bfs",
+                     "bottom_up_min_queue must be finite and non-negative, not ", opts.bottom_up_min_queue);
+  if (pull != nullptr) {
+    BITGRAPH_CHECK_ARG(pull->n == b.n, "bvss_bfs", "the pull CSR has ", pull->n, " vertices and the BVSS ", b.n);
+    check_csr_graph(exec, *pull, "bvss_bfs");  // once for a hand-built CSR, free for a validated one
   }
   const op_algorithm path = detail::choose_path<ExecSpace>("bvss_bfs", opts.algorithm, impl::offer(b));
   bool lazy = opts.update == bvss_update::lazy;
-  if (opts.update == bvss_update::automatic) {
+  if (opts.update == bvss_update::automatic && !(pull != nullptr && opts.bottom_up_factor > 0)) {
+    // With bottom-up levels the wide levels no longer pull, and the lazy scheme's extra sweep and grid sync per
+    // level cost more than scattered updates save: automatic is eager then (docs/PERFORMANCE.md).
     const double div = opts.update_divergence >= 0 ? opts.update_divergence : update_divergence(exec, b);
     lazy = div > opts.lazy_threshold;
   }
   detail::profiling_region region("bitgraph::bvss_bfs");
-  if (workspace != nullptr) return impl::run(path, exec, b, source, levels, lazy, *workspace);
-  return impl::run(path, exec, b, source, levels, lazy, make_bvss_bfs_workspace(exec, b));
+  if (workspace != nullptr) return impl::run(path, exec, b, source, levels, lazy, *workspace, pull, opts);
+  return impl::run(path, exec, b, source, levels, lazy, make_bvss_bfs_workspace(exec, b), pull, opts);
 }
 
 }  // namespace bitgraph

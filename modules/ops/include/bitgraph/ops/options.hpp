@@ -106,7 +106,7 @@ struct mxm_options {
 
 /// How vertex updates are applied.
 enum class bvss_update : std::uint8_t {
-  automatic,  ///< lazy when the update divergence exceeds `lazy_threshold` (Blest's 25,000), else eager
+  automatic,  ///< eager with bottom-up levels; without them lazy above `lazy_threshold` divergence (Blest's 25,000)
   eager,      ///< Alg. 2: set the level and enqueue the slice set's VSSs at discovery
   lazy,       ///< Alg. 3: mark a visited bitmap; a coalesced sweep at the end of the level sets levels and
               ///< fills the queue (warp-aggregated allocation)
@@ -118,6 +118,15 @@ struct bvss_bfs_options {
   bvss_update update = bvss_update::automatic;
   double lazy_threshold = 25000;  ///< update divergence above which `automatic` picks lazy updates
   double update_divergence = -1;  ///< the BVSS's divergence if known (else computed when needed)
+  /// Blest's switching rule: a level runs bottom-up (every unreached vertex scans its row of the pull CSR for
+  /// a vertex of the previous level and stops at the first) when the unreached vertices are fewer than
+  /// `bottom_up_factor` times the queued VSSs; else it pulls the queued VSSs. 0 never switches. Needs the
+  /// pull CSR (`bvss_bfs`'s `pull`); without it every level pulls. Must be finite and non-negative.
+  double bottom_up_factor = 10;
+  /// ... and only when the queue holds at least this many VSSs per vertex: a bottom-up level passes over all n
+  /// levels (4 bytes each) while a pulled VSS reads about 640 bytes (32 lanes x 4 row ids and a mask word), so a
+  /// narrow level (a mesh's thousands of them) pulls. Must be finite and non-negative.
+  double bottom_up_min_queue = 1.0 / 160;
 };
 
 /// What a BVSS traversal did.
@@ -126,6 +135,7 @@ struct bvss_bfs_stats {
   offset_t vss_processed = 0;  ///< VSSs taken from the queues, all levels together
   bool lazy = false;           ///< which update scheme ran
   bool tensor_cores = false;   ///< whether the MMA kernel ran
+  int bottom_up_levels = 0;    ///< levels that ran bottom-up over the pull CSR
 };
 
 /// Buffers of a BVSS traversal, allocated once and reused by every call (allocation costs more than a
@@ -133,7 +143,7 @@ struct bvss_bfs_stats {
 template <class MemorySpace>
 struct bvss_bfs_workspace {
   Kokkos::View<std::uint64_t*, MemorySpace> queue_a, queue_b;  ///< n_vss entries each
-  Kokkos::View<unsigned long long*, MemorySpace> counters;     ///< 3 rotating queue sizes, VSSs processed, depth
+  Kokkos::View<unsigned long long*, MemorySpace> counters;     ///< counter slots (ops/detail/bvss_bfs_generic.hpp)
   Kokkos::View<level_t*, MemorySpace> pushed;                  ///< per slice set: level it was last enqueued at
   Kokkos::View<std::uint32_t*, MemorySpace> visited;           ///< lazy updates: visited bitmap
   Kokkos::View<std::uint32_t*, MemorySpace> visited_before;    ///< lazy updates: the bitmap at the last sweep

@@ -339,6 +339,7 @@ csr_graph<memory_space_t<ExecSpace>> relabel(const ExecSpace& exec, const csr_gr
   r.kind = g.kind;
   r.has_duplicates = g.has_duplicates;
   r.has_weights = g.has_weights;
+  r.validated = g.validated;  // a bijective relabelling keeps every promise of a valid graph
   r.row_ptr = allocate_view<typename graph::offsets_view>("bitgraph::csr::row_ptr", offset_t(g.n) + 1);
   Kokkos::parallel_for("bitgraph::reorder::relabel_counts", Kokkos::RangePolicy<ExecSpace>(exec, 0, g.n),
                        detail::relabel_counts<mem>{g.row_ptr, p.old_of_new, r.row_ptr});

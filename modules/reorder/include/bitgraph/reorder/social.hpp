@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "bitgraph/core/types.hpp"
 #include "bitgraph/formats/host_csr.hpp"
@@ -43,5 +44,9 @@ struct social_graph_report {
 
 /// Computes the report in O(n + m). Throws `invalid_argument_error` if `g` is inconsistent.
 social_graph_report analyze_degrees(const host_csr& g, const social_criteria& criteria = {});
+
+/// The same from the row offsets alone (n + 1 of them, from 0, not decreasing; checked), in O(n): what a
+/// caller holding its graph on a device copies back for the test.
+social_graph_report analyze_degrees(const std::vector<offset_t>& row_ptr, const social_criteria& criteria = {});
 
 }  // namespace bitgraph::reorder

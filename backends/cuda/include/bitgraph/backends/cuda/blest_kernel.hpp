@@ -1,6 +1,8 @@
-// Blest on CUDA: every BFS level in one persistent cooperative kernel (grid-wide sync between levels),
-// warps taking VSSs round-robin from the queue and resolving their 128 slices with two
-// mma.sync.m8n8k128.b1.and.popc, all 64 outputs of each MMA useful (Blest §4.1, Alg. 2 and 3).
+// Blest on CUDA: a whole traversal in one persistent cooperative kernel (grid-wide sync between levels): a
+// prologue that resets the per-call state, then per level either warps taking VSSs round-robin from the queue
+// and resolving their 128 slices with two mma.sync.m8n8k128.b1.and.popc, all 64 outputs of each MMA useful
+// (Blest §4.1, Alg. 2 and 3), or, when few vertices are left unreached, a bottom-up scan of the pull CSR
+// (Blest's switching kernel).
 #pragma once
 
 #include <cooperative_groups.h>
@@ -11,6 +13,7 @@
 #include "bitgraph/backends/cuda/ptx/mma_b1.hpp"
 #include "bitgraph/core/types.hpp"
 #include "bitgraph/formats/bvss_layout.hpp"
+#include "bitgraph/ops/detail/bvss_bfs_generic.hpp"
 
 namespace bitgraph::cuda {
 
@@ -21,19 +24,41 @@ inline constexpr int blest_block_threads = 256;
 struct blest_state {
   vertex_t n;
   vertex_t n_slice_sets;
+  vertex_t source;
   const offset_t* real_ptrs;
   const vertex_t* v2r;
   const uint4* rows;  // 4 row ids per lane and VSS
   const std::uint32_t* masks;
+  const offset_t* pull_ptr;  // the pull CSR for bottom-up levels; null: every level pulls VSSs
+  const vertex_t* pull_col;
+  double bottom_up_factor;
+  double bottom_up_min_queue;
   level_t* levels;
   uint2* queue[2];                // (VSS, its slice set): carrying the slice set saves a dependent load per VSS
-  unsigned long long* counters;   // [3], see the kernel
+  unsigned long long* counters;   // detail::bvss_counter_* slots
   level_t* pushed;                // eager: last level each slice set was enqueued at
   std::uint32_t* visited;         // lazy: visited bitmap (ceil(n / 32) words)
   std::uint32_t* visited_before;  // lazy: the bitmap as of the last sweep (only this kernel's thread t writes word t)
-  unsigned long long* processed;  // VSSs taken from the queues
-  unsigned long long* depth;
 };
+
+/// Queue space for `need` entries per lane with one atomic per warp: this lane's first slot. All 32 lanes call it.
+__device__ __forceinline__ unsigned long long blest_warp_alloc(unsigned long long need, unsigned long long* counter,
+                                                               int lane) {
+  unsigned long long incl = need;
+  for (int off = 1; off < 32; off <<= 1) {
+    const unsigned long long o = __shfl_up_sync(0xffffffffu, incl, off);
+    if (lane >= off) incl += o;
+  }
+  unsigned long long base = 0;
+  if (lane == 31 && incl) base = atomicAdd(counter, incl);
+  return __shfl_sync(0xffffffffu, base, 31) + incl - need;
+}
+
+/// Adds the warp's discoveries to the level's count (one atomic per warp). All 32 lanes call it.
+__device__ __forceinline__ void blest_count_found(unsigned long long found, unsigned long long* counter, int lane) {
+  for (int off = 16; off > 0; off >>= 1) found += __shfl_xor_sync(0xffffffffu, found, off);
+  if (lane == 0 && found) atomicAdd(counter, found);
+}
 
 // Data other SMs wrote in earlier levels (levels, queues, the visited bitmap) is read with __ldcg: L1 is
 // not coherent across SMs and a grid sync does not invalidate it, so those loads must go to L2.
@@ -50,85 +75,158 @@ __device__ __forceinline__ std::uint32_t blest_alpha(const level_t* levels, vert
 template <bool Lazy>
 __global__ void __launch_bounds__(blest_block_threads) blest_kernel(blest_state s) {
   namespace cg = cooperative_groups;
+  using namespace bitgraph::detail;
   cg::grid_group grid = cg::this_grid();
   const int lane = threadIdx.x & 31;
   const unsigned long long warp = (static_cast<unsigned long long>(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
   const unsigned long long warps = static_cast<unsigned long long>(gridDim.x) * blockDim.x / 32;
   const unsigned long long thread = static_cast<unsigned long long>(blockIdx.x) * blockDim.x + threadIdx.x;
   const unsigned long long threads = static_cast<unsigned long long>(gridDim.x) * blockDim.x;
-  // Counters: level l reads its queue size from counters[l % 3], appends to counters[(l + 1) % 3] and
-  // clears counters[(l + 2) % 3] (last used at level l - 1, next used at level l + 1), so one grid sync
-  // per level suffices in the eager scheme.
+  unsigned long long* const c = s.counters;
+  const unsigned long long words = (static_cast<unsigned long long>(s.n) + 31) / 32;
+
+  // Prologue: the per-call state (levels, enqueue stamps or visited bitmaps, level 1's queue, the counters)
+  // set here rather than by separate fills, so that a traversal is one launch.
+  for (unsigned long long v = thread; v < s.n; v += threads) s.levels[v] = v == s.source ? 0 : unreached_level;
+  if (Lazy) {
+    for (unsigned long long t = thread; t < words; t += threads) {
+      const std::uint32_t w = t == s.source / 32 ? 1u << (s.source % 32) : 0u;
+      s.visited[t] = w;
+      s.visited_before[t] = w;  // the same thread t reads and writes word t in the sweeps
+    }
+  } else {
+    for (unsigned long long i = thread; i < s.n_slice_sets; i += threads) s.pushed[i] = -1;
+  }
+  const vertex_t ss0 = s.source / bvss_sigma;
+  const offset_t q0 = s.real_ptrs[ss0], q0n = s.real_ptrs[ss0 + 1] - q0;
+  for (unsigned long long k = thread; k < q0n; k += threads)
+    s.queue[0][k] = make_uint2(static_cast<vertex_t>(q0 + k), ss0);
+  if (thread == 0) {
+    for (int i = 0; i < bvss_counter_slots; ++i) c[i] = 0;
+    c[bvss_counter_queue + 1] = q0n;
+  }
+  grid.sync();
+
+  // Level l reads its queue size and the vertices found at level l - 1 from slot l % 3, appends to slot
+  // (l + 1) % 3 and clears slot (l + 2) % 3 (last used at level l - 1, next used at level l + 1), so one grid
+  // sync per level suffices in the eager scheme, and every thread takes the same bottom-up decision.
   const std::uint32_t fragb_word = (lane % 9 == 0) ? 1u : ((lane % 9 == 4) ? 2u : 0u);
-  unsigned long long processed = 0;
+  unsigned long long processed = 0, unreached = s.n - 1;
+  int bottom_up_levels = 0;
   for (level_t l = 1;; ++l) {
     const uint2* cq = s.queue[(l - 1) & 1];
     uint2* nq = s.queue[l & 1];
-    unsigned long long* next_counter = s.counters + (l + 1) % 3;
-    const unsigned long long size = *(volatile unsigned long long*)(s.counters + l % 3);
-    if (thread == 0) s.counters[(l + 2) % 3] = 0;
-    for (unsigned long long q = warp; q < size; q += warps) {
-      const uint2 entry = __ldcg(cq + q);
-      const vertex_t v = entry.x, ss = entry.y;
-      const std::uint32_t alpha = blest_alpha(s.levels, s.n, ss, l);
-      const uint4 u = s.rows[32 * offset_t(v) + lane];
-      const std::uint32_t mask = s.masks[32 * offset_t(v) + lane];
-      // fragB: lanes t % 9 == 0 hold α in bits 0-7 (selects the first packed slice), t % 9 == 4 hold it
-      // in bits 8-15 (the second); the 4 x 8 word matrix then has α exactly where each lane's own
-      // fragA word meets its own two output columns.
-      const std::uint32_t b = fragb_word == 1u ? alpha : (fragb_word == 2u ? alpha << 8 : 0u);
-      const std::int32_t zero[2] = {0, 0};
-      std::int32_t lo[2], hi[2];
-      sm80_mma_m8n8k128_b1_and_popc::fma(lo, mask & 0xffffu, b, zero);
-      sm80_mma_m8n8k128_b1_and_popc::fma(hi, mask >> 16, b, zero);
-      const std::int32_t pop[4] = {lo[0], lo[1], hi[0], hi[1]};
-      const vertex_t row[4] = {u.x, u.y, u.z, u.w};
-      // Slice sets this lane must enqueue (eager), collected so that the warp allocates queue space
-      // with one atomic instead of one per discovery.
-      vertex_t push_ss[4];
-      offset_t push_cnt[4];
-      unsigned long long need = 0;
-#pragma unroll
-      for (int c = 0; c < 4; ++c) {
-        push_cnt[c] = 0;
-        push_ss[c] = 0;
-        if (pop[c] == 0) continue;
-        const vertex_t r = row[c];
-        if (__ldcg(s.levels + r) != unreached_level) continue;
+    unsigned long long* next_counter = c + bvss_counter_queue + (l + 1) % 3;
+    unsigned long long* found_counter = c + bvss_counter_found + (l + 1) % 3;
+    const unsigned long long size = *(volatile unsigned long long*)(c + bvss_counter_queue + l % 3);
+    const unsigned long long found_before = *(volatile unsigned long long*)(c + bvss_counter_found + l % 3);
+    unreached -= found_before < unreached ? found_before : unreached;
+    if (thread == 0) {
+      c[bvss_counter_queue + (l + 2) % 3] = 0;
+      c[bvss_counter_found + (l + 2) % 3] = 0;
+    }
+    unsigned long long found = 0;  // this lane's discoveries (eager; the lazy sweep counts its own)
+    if (s.pull_ptr != nullptr && bvss_bottom_up(s.bottom_up_factor, s.bottom_up_min_queue, unreached, size, s.n)) {
+      // Bottom-up: lane l of a warp owns vertex base + l, so lanes 8k..8k+7 own slice set base / 8 + k whole:
+      // its VSSs are enqueued once, by lane 8k, with no stamp.
+      ++bottom_up_levels;
+      for (unsigned long long base = thread - lane; base < s.n; base += threads) {
+        const unsigned long long v = base + lane;
+        bool hit = false;
+        offset_t row = 0, row_end = 0;
+        if (v < s.n && __ldcg(s.levels + v) == unreached_level) {
+          row = s.pull_ptr[v];
+          row_end = s.pull_ptr[v + 1];
+        }
+        // A lane scans its own row and stops at the first parent; only a hub's row (over 1,024 entries, where one
+        // lane would wait on L2 for each entry in turn) is scanned by the whole warp, 32 entries per step.
+        const bool heavy = row_end - row > 1024;
+        if (!heavy)
+          for (offset_t e = row; e < row_end; ++e)
+            if (__ldcg(s.levels + s.pull_col[e]) == l - 1) {
+              hit = true;
+              break;
+            }
+        for (std::uint32_t todo = __ballot_sync(0xffffffffu, heavy); todo; todo &= todo - 1) {
+          const int owner = __ffs(todo) - 1;
+          const offset_t b = __shfl_sync(0xffffffffu, row, owner), e = __shfl_sync(0xffffffffu, row_end, owner);
+          bool found = false;
+          for (offset_t c = b; c < e && !found; c += 32)
+            found = __any_sync(0xffffffffu, c + lane < e && __ldcg(s.levels + s.pull_col[c + lane]) == l - 1);
+          if (lane == owner) hit = found;
+        }
+        const std::uint32_t hits = __ballot_sync(0xffffffffu, hit);
         if (Lazy) {
-          atomicOr(s.visited + r / 32, 1u << (r % 32));  // result unused: compiles to an asynchronous RED
+          if (lane == 0 && hits) atomicOr(s.visited + base / 32, hits);
         } else {
-          s.levels[r] = l;
-          const vertex_t ss_out = r / bvss_sigma;
-          if (atomicExch(s.pushed + ss_out, l) != l) {
-            push_ss[c] = ss_out;
-            push_cnt[c] = s.real_ptrs[ss_out + 1] - s.real_ptrs[ss_out];
-            need += push_cnt[c];
+          if (hit) s.levels[v] = l;
+          found += hit;
+          const bool leader = (lane & 7) == 0 && ((hits >> lane) & 0xffu);
+          const vertex_t ss = static_cast<vertex_t>(base / bvss_sigma + lane / bvss_sigma);
+          const offset_t b0 = leader ? s.real_ptrs[ss] : 0;
+          const unsigned long long need = leader ? s.real_ptrs[ss + 1] - b0 : 0;
+          const unsigned long long at = blest_warp_alloc(need, next_counter, lane);
+          for (unsigned long long k = 0; k < need; ++k) nq[at + k] = make_uint2(static_cast<vertex_t>(b0 + k), ss);
+        }
+      }
+    } else {
+      for (unsigned long long q = warp; q < size; q += warps) {
+        const uint2 entry = __ldcg(cq + q);
+        const vertex_t v = entry.x, ss = entry.y;
+        const std::uint32_t alpha = blest_alpha(s.levels, s.n, ss, l);
+        const uint4 u = s.rows[32 * offset_t(v) + lane];
+        const std::uint32_t mask = s.masks[32 * offset_t(v) + lane];
+        // fragB: lanes t % 9 == 0 hold α in bits 0-7 (selects the first packed slice), t % 9 == 4 hold it
+        // in bits 8-15 (the second); the 4 x 8 word matrix then has α exactly where each lane's own
+        // fragA word meets its own two output columns.
+        const std::uint32_t b = fragb_word == 1u ? alpha : (fragb_word == 2u ? alpha << 8 : 0u);
+        const std::int32_t zero[2] = {0, 0};
+        std::int32_t lo[2], hi[2];
+        sm80_mma_m8n8k128_b1_and_popc::fma(lo, mask & 0xffffu, b, zero);
+        sm80_mma_m8n8k128_b1_and_popc::fma(hi, mask >> 16, b, zero);
+        const std::int32_t pop[4] = {lo[0], lo[1], hi[0], hi[1]};
+        const vertex_t row[4] = {u.x, u.y, u.z, u.w};
+        // Slice sets this lane must enqueue (eager), collected so that the warp allocates queue space
+        // with one atomic instead of one per discovery.
+        vertex_t push_ss[4];
+        offset_t push_cnt[4];
+        unsigned long long need = 0;
+#pragma unroll
+        for (int k = 0; k < 4; ++k) {
+          push_cnt[k] = 0;
+          push_ss[k] = 0;
+          if (pop[k] == 0) continue;
+          const vertex_t r = row[k];
+          if (__ldcg(s.levels + r) != unreached_level) continue;
+          if (Lazy) {
+            atomicOr(s.visited + r / 32, 1u << (r % 32));  // result unused: compiles to an asynchronous RED
+          } else {
+            s.levels[r] = l;
+            ++found;  // two warps may both find r: the count only steers the bottom-up switch
+            const vertex_t ss_out = r / bvss_sigma;
+            if (atomicExch(s.pushed + ss_out, l) != l) {
+              push_ss[k] = ss_out;
+              push_cnt[k] = s.real_ptrs[ss_out + 1] - s.real_ptrs[ss_out];
+              need += push_cnt[k];
+            }
           }
         }
-      }
-      if (!Lazy && __any_sync(0xffffffffu, need != 0)) {
-        unsigned long long incl = need;
-        for (int off = 1; off < 32; off <<= 1) {
-          const unsigned long long o = __shfl_up_sync(0xffffffffu, incl, off);
-          if (lane >= off) incl += o;
-        }
-        unsigned long long base = 0;
-        if (lane == 31) base = atomicAdd(next_counter, incl);
-        unsigned long long at = __shfl_sync(0xffffffffu, base, 31) + incl - need;
+        if (!Lazy && __any_sync(0xffffffffu, need != 0)) {
+          unsigned long long at = blest_warp_alloc(need, next_counter, lane);
 #pragma unroll
-        for (int c = 0; c < 4; ++c) {
-          const offset_t b0 = push_cnt[c] ? s.real_ptrs[push_ss[c]] : 0;
-          for (offset_t k = 0; k < push_cnt[c]; ++k) nq[at++] = make_uint2(static_cast<vertex_t>(b0 + k), push_ss[c]);
+          for (int k = 0; k < 4; ++k) {
+            const offset_t b0 = push_cnt[k] ? s.real_ptrs[push_ss[k]] : 0;
+            for (offset_t i = 0; i < push_cnt[k]; ++i) nq[at++] = make_uint2(static_cast<vertex_t>(b0 + i), push_ss[k]);
+          }
         }
+        ++processed;
       }
-      ++processed;
     }
+    if (!Lazy) blest_count_found(found, found_counter, lane);
     grid.sync();
     if (Lazy) {
       // Stage 2: coalesced sweep of the visited bitmap; new vertices get their level and their slice
       // sets' VSSs are appended with one atomic per warp (warp-aggregated allocation).
-      const unsigned long long words = (static_cast<unsigned long long>(s.n) + 31) / 32;
       for (unsigned long long base = thread - lane; base < words; base += threads) {
         const unsigned long long t = base + lane;
         std::uint32_t fresh = 0;
@@ -145,6 +243,7 @@ __global__ void __launch_bounds__(blest_block_threads) blest_kernel(blest_state 
             s.levels[t * 32 + bit] = l;
           }
         }
+        found += __popc(fresh);
         unsigned long long need = 0;
 #pragma unroll
         for (int set = 0; set < 4; ++set)
@@ -152,15 +251,7 @@ __global__ void __launch_bounds__(blest_block_threads) blest_kernel(blest_state 
             const vertex_t ss_out = static_cast<vertex_t>(t * 4 + set);
             need += s.real_ptrs[ss_out + 1] - s.real_ptrs[ss_out];
           }
-        unsigned long long incl = need;
-        for (int off = 1; off < 32; off <<= 1) {
-          const unsigned long long o = __shfl_up_sync(0xffffffffu, incl, off);
-          if (lane >= off) incl += o;
-        }
-        unsigned long long start = 0;
-        if (lane == 31 && incl) start = atomicAdd(next_counter, incl);
-        start = __shfl_sync(0xffffffffu, start, 31);
-        unsigned long long at = start + incl - need;
+        unsigned long long at = blest_warp_alloc(need, next_counter, lane);
 #pragma unroll
         for (int set = 0; set < 4; ++set)
           if ((fresh >> (8 * set)) & 0xffu) {
@@ -169,32 +260,21 @@ __global__ void __launch_bounds__(blest_block_threads) blest_kernel(blest_state 
               nq[at++] = make_uint2(static_cast<vertex_t>(k), ss_out);
           }
       }
+      blest_count_found(found, found_counter, lane);
       grid.sync();
     }
     if (*(volatile unsigned long long*)next_counter == 0) {
-      if (thread == 0) *s.depth = static_cast<unsigned long long>(l - 1);
+      if (thread == 0) {
+        // The last level that found a vertex (vertices without out-edges enqueue nothing, so an empty queue
+        // does not mean that this level found none).
+        const bool found_now = *(volatile unsigned long long*)found_counter > 0;
+        c[bvss_counter_depth] = static_cast<unsigned long long>(found_now ? l : l - 1);
+        c[bvss_counter_bottom_up] = static_cast<unsigned long long>(bottom_up_levels);
+      }
       break;
     }
   }
-  atomicAdd(s.processed, processed);
+  atomicAdd(c + bvss_counter_processed, processed);
 }
-
-/// Level 1's queue (the VSSs of the source's slice set) and the counters' start values, one thread.
-struct blest_init {
-  Kokkos::View<const offset_t*, Kokkos::CudaSpace> real_ptrs;
-  Kokkos::View<std::uint64_t*, Kokkos::CudaSpace> qa;
-  Kokkos::View<unsigned long long*, Kokkos::CudaSpace> counters;
-  vertex_t ss0;
-  KOKKOS_INLINE_FUNCTION void operator()(const int) const {
-    unsigned long long c = 0;
-    // Little-endian uint2 = (x, y) = (VSS, slice set).
-    for (offset_t v = real_ptrs(ss0); v < real_ptrs(ss0 + 1); ++v) qa(c++) = (std::uint64_t(ss0) << 32) | v;
-    counters(1) = c;
-    counters(2) = 0;
-    counters(0) = 0;
-    counters(3) = 0;
-    counters(4) = 0;
-  }
-};
 
 }  // namespace bitgraph::cuda

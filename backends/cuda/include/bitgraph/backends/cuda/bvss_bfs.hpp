@@ -43,55 +43,46 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
   }
 
   static bvss_bfs_stats run(op_algorithm path, const Kokkos::Cuda& exec, const bvss_matrix<mem>& b, vertex_t source,
-                            Kokkos::View<level_t*, mem> levels, bool lazy, const bvss_bfs_workspace<mem>& ws) {
-    if (path != op_algorithm::cuda_mma) return run_generic<generic>(exec, b, source, levels, lazy, ws);
+                            Kokkos::View<level_t*, mem> levels, bool lazy, const bvss_bfs_workspace<mem>& ws,
+                            const csr_graph<mem>* pull, const bvss_bfs_options& opts) {
+    if (path != op_algorithm::cuda_mma) return run_generic<generic>(exec, b, source, levels, lazy, ws, pull, opts);
     const int sms = tensor_core_sms();
-    const vertex_t n = b.n;
     bvss_bfs_stats st;
     st.lazy = lazy;
     st.tensor_cores = true;
-    Kokkos::deep_copy(exec, levels, unreached_level);
-    Kokkos::deep_copy(exec, Kokkos::subview(levels, source), level_t(0));
-    auto qa = ws.queue_a;
-    auto qb = ws.queue_b;
-    auto counters = ws.counters;  // [0..2] rotating queue sizes, [3] VSSs processed, [4] depth
-    if (lazy) {
-      Kokkos::deep_copy(exec, ws.visited, std::uint32_t(0));
-      Kokkos::deep_copy(exec, Kokkos::subview(ws.visited, source / 32), std::uint32_t(1) << (source % 32));
-      Kokkos::deep_copy(exec, ws.visited_before, ws.visited);
-    } else {
-      Kokkos::deep_copy(exec, ws.pushed, level_t(-1));
-    }
-    Kokkos::parallel_for("bitgraph::blest::init", Kokkos::RangePolicy<Kokkos::Cuda>(exec, 0, 1),
-                         cuda::blest_init{b.real_ptrs, qa, counters, source / bvss_sigma});
+    // The kernel's prologue resets levels, stamps or bitmaps, the first queue and the counters: one launch.
     cuda::blest_state s;
-    s.n = n;
+    s.n = b.n;
     s.n_slice_sets = b.n_slice_sets;
+    s.source = source;
     s.real_ptrs = b.real_ptrs.data();
     s.v2r = b.virtual_to_real.data();
     s.rows = reinterpret_cast<const uint4*>(b.row_ids.data());
     s.masks = b.masks.data();
+    const bool bottom_up = pull != nullptr && opts.bottom_up_factor > 0;
+    s.pull_ptr = bottom_up ? pull->row_ptr.data() : nullptr;
+    s.pull_col = bottom_up ? pull->col_idx.data() : nullptr;
+    s.bottom_up_factor = opts.bottom_up_factor;
+    s.bottom_up_min_queue = opts.bottom_up_min_queue;
     s.levels = levels.data();
-    s.queue[0] = reinterpret_cast<uint2*>(qa.data());
-    s.queue[1] = reinterpret_cast<uint2*>(qb.data());
-    s.counters = counters.data();
+    s.queue[0] = reinterpret_cast<uint2*>(ws.queue_a.data());
+    s.queue[1] = reinterpret_cast<uint2*>(ws.queue_b.data());
+    s.counters = ws.counters.data();
     s.pushed = ws.pushed.data();
     s.visited = ws.visited.data();
     s.visited_before = ws.visited_before.data();
-    s.processed = counters.data() + 3;
-    s.depth = counters.data() + 4;
     // As many blocks as can be co-resident (a cooperative launch requires it).
     int per_sm = 0;
     void* fn =
         lazy ? reinterpret_cast<void*>(cuda::blest_kernel<true>) : reinterpret_cast<void*>(cuda::blest_kernel<false>);
     BITGRAPH_CUDA_CHECK("bvss_bfs", "occupancy",
                         cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fn, cuda::blest_block_threads, 0));
-    // Fewer resident blocks make each grid sync cheaper; high-diameter graphs (thousands of levels with
-    // small frontiers) gain from that, wide frontiers need the warps. BITGRAPH_BLEST_BLOCKS_PER_SM
-    // overrides the choice (for tuning).
-    // Two blocks per SM measured best on the H100 for both ends: kron:20 (few wide levels) within 1 %
-    // of 4 blocks, grid2d:2048 (4094 narrow levels, grid-sync bound) 40 % faster than full occupancy.
-    int bps = per_sm > 0 ? std::min(per_sm, 2) : 1;
+    // Fewer resident blocks make each grid sync cheaper, more hide the latency of wide levels: a mesh (thousands of
+    // narrow levels, grid-sync bound) runs fastest with one block per SM, a graph of average degree 8 or more (few
+    // wide levels, bottom-up scans) with four (measured on the H100, docs/PERFORMANCE.md).
+    // BITGRAPH_BLEST_BLOCKS_PER_SM overrides the choice (for tuning).
+    const int want_bps = b.n > 0 && double(b.nnz) >= 8.0 * double(b.n) ? 4 : 1;
+    int bps = per_sm > 0 ? std::min(per_sm, want_bps) : 1;
     if (const char* env = std::getenv("BITGRAPH_BLEST_BLOCKS_PER_SM"); env && *env) {
       const int want = std::atoi(env);
       if (want > 0) bps = std::min(want, per_sm > 0 ? per_sm : 1);
@@ -101,13 +92,15 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
     BITGRAPH_CUDA_CHECK(
         "bvss_bfs", "cooperative launch",
         cudaLaunchCooperativeKernel(fn, dim3(blocks), dim3(cuda::blest_block_threads), args, 0, exec.cuda_stream()));
-    unsigned long long h[5] = {0, 0, 0, 0, 0};
-    Kokkos::deep_copy(
-        exec, Kokkos::View<unsigned long long*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(h, 5),
-        counters);
+    unsigned long long h[bvss_counter_slots] = {};
+    Kokkos::deep_copy(exec,
+                      Kokkos::View<unsigned long long*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(
+                          h, bvss_counter_slots),
+                      Kokkos::subview(ws.counters, Kokkos::make_pair(0, bvss_counter_slots)));
     exec.fence();
-    st.depth = static_cast<int>(h[4]);
-    st.vss_processed = h[3];
+    st.depth = static_cast<int>(h[bvss_counter_depth]);
+    st.vss_processed = h[bvss_counter_processed];
+    st.bottom_up_levels = static_cast<int>(h[bvss_counter_bottom_up]);
     return st;
   }
 };

@@ -11,9 +11,20 @@
 #include "bitgraph/core/dispatch.hpp"
 #include "bitgraph/core/execution.hpp"
 #include "bitgraph/formats/bvss_layout.hpp"
+#include "bitgraph/formats/csr.hpp"
 #include "bitgraph/ops/options.hpp"
 
 namespace bitgraph::detail {
+
+// Slots of bvss_bfs_workspace::counters. Level l reads its queue size from queue + l % 3, appends to
+// queue + (l + 1) % 3 and clears queue + (l + 2) % 3 (so the CUDA kernel needs one grid sync per level); the
+// vertices found per level rotate the same way.
+inline constexpr int bvss_counter_queue = 0;      // 3 slots
+inline constexpr int bvss_counter_processed = 3;  // VSSs taken from the queues
+inline constexpr int bvss_counter_depth = 4;
+inline constexpr int bvss_counter_found = 5;  // 3 slots
+inline constexpr int bvss_counter_bottom_up = 8;
+inline constexpr int bvss_counter_slots = 9;
 
 /// Frontier word α of slice set `ss` for level `l`: bit j set iff vertex 8 ss + j has level l - 1.
 template <class Levels>
@@ -72,6 +83,8 @@ struct bvss_bfs_pull {
           Kokkos::atomic_fetch_or(&visited(u / 32), std::uint32_t(1) << (u % 32));
         } else {
           levels(u) = lev;
+          // Two teams may both find u: the count only steers the bottom-up switch, an overcount is harmless.
+          Kokkos::atomic_fetch_add(&counter(1), 1ull);
           const vertex_t ss_out = u / bvss_sigma;
           if (Kokkos::atomic_exchange(&pushed(ss_out), lev) != lev) {
             const offset_t b0 = real_ptrs(ss_out), cnt = real_ptrs(ss_out + 1) - b0;
@@ -103,6 +116,7 @@ struct bvss_bfs_sweep {
       if (((now >> bit) & 1u) && u < n && levels(u) == unreached_level) fresh |= 1u << bit;
     }
     if (!fresh) return;
+    Kokkos::atomic_fetch_add(&counter(1), static_cast<unsigned long long>(popcount(fresh)));
     std::uint32_t f = fresh;
     while (f) {
       levels(t * 32 + count_trailing_zeros(f)) = lev;
@@ -118,6 +132,51 @@ struct bvss_bfs_sweep {
   }
 };
 
+/// A bottom-up level (Blest's switching kernel): one slice set per thread; each unreached vertex scans its
+/// row of the pull CSR for a vertex of level l - 1 and stops at the first. Eager updates set the level and
+/// enqueue the slice set's VSSs (the thread owns the set, so no deduplication is needed); lazy ones mark the
+/// visited bitmap for the sweep.
+template <class Mem>
+struct bvss_bfs_bottom_up {
+  Kokkos::View<const offset_t*, Mem> pull_ptr;
+  Kokkos::View<const vertex_t*, Mem> pull_col;
+  Kokkos::View<const offset_t*, Mem> real_ptrs;
+  Kokkos::View<level_t*, Mem> levels;
+  Kokkos::View<std::uint32_t*, Mem> visited;
+  Kokkos::View<std::uint64_t*, Mem> nqv;
+  Kokkos::View<unsigned long long*, Mem> counter;
+  vertex_t n;
+  level_t lev;
+  bool lazy;
+  KOKKOS_INLINE_FUNCTION void operator()(const vertex_t ss) const {
+    unsigned long long found = 0;
+    for (int j = 0; j < bvss_sigma; ++j) {
+      const vertex_t v = ss * bvss_sigma + j;
+      if (v >= n || levels(v) != unreached_level) continue;
+      for (offset_t e = pull_ptr(v); e < pull_ptr(v + 1); ++e) {
+        if (levels(pull_col(e)) != lev - 1) continue;
+        ++found;
+        if (lazy)
+          Kokkos::atomic_fetch_or(&visited(v / 32), std::uint32_t(1) << (v % 32));
+        else
+          levels(v) = lev;  // never lev - 1, so no other thread's scan mistakes v for a frontier vertex
+        break;
+      }
+    }
+    if (found == 0 || lazy) return;  // lazy: the sweep counts, sets levels and enqueues
+    Kokkos::atomic_fetch_add(&counter(1), found);
+    const offset_t b0 = real_ptrs(ss), cnt = real_ptrs(ss + 1) - b0;
+    const offset_t at = Kokkos::atomic_fetch_add(&counter(0), static_cast<unsigned long long>(cnt));
+    for (offset_t k = 0; k < cnt; ++k) nqv(at + k) = (std::uint64_t(ss) << 32) | (b0 + k);
+  }
+};
+
+/// Whether a level runs bottom-up (`bvss_bfs_options::bottom_up_factor` and `bottom_up_min_queue`).
+KOKKOS_INLINE_FUNCTION bool bvss_bottom_up(double factor, double min_queue, unsigned long long unreached,
+                                           unsigned long long queued, unsigned long long n) {
+  return factor > 0 && double(unreached) < factor * double(queued) && double(queued) >= min_queue * double(n);
+}
+
 /// Portable level-synchronous traversal (one kernel per level), evaluating every slice with popcount.
 template <class ExecSpace>
 struct bvss_bfs_generic {
@@ -130,7 +189,8 @@ struct bvss_bfs_generic {
   }
 
   static bvss_bfs_stats run(op_algorithm, const ExecSpace& exec, const bvss_matrix<mem>& b, vertex_t source,
-                            Kokkos::View<level_t*, mem> levels, bool lazy, const bvss_bfs_workspace<mem>& ws) {
+                            Kokkos::View<level_t*, mem> levels, bool lazy, const bvss_bfs_workspace<mem>& ws,
+                            const csr_graph<mem>* pull, const bvss_bfs_options& opts) {
     const vertex_t n = b.n;
     bvss_bfs_stats st;
     st.lazy = lazy;
@@ -139,7 +199,7 @@ struct bvss_bfs_generic {
     // Queue entries are (VSS, slice set) pairs; the portable version reads only the VSS half.
     auto qa = ws.queue_a;
     auto qb = ws.queue_b;
-    auto counter = Kokkos::subview(ws.counters, Kokkos::make_pair(0, 1));
+    auto counter = Kokkos::subview(ws.counters, Kokkos::make_pair(0, 2));  // queue size, vertices found
     Kokkos::deep_copy(exec, ws.pushed, level_t(-1));
     if (lazy) {
       Kokkos::deep_copy(exec, ws.visited, std::uint32_t(0));
@@ -151,25 +211,37 @@ struct bvss_bfs_generic {
     using policy = Kokkos::TeamPolicy<ExecSpace>;
     const int vec = is_cuda_space_v<ExecSpace> ? 32 : 1;
     level_t l = 0;
+    unsigned long long unreached = n - 1;
     while (nq > 0) {
       ++l;
-      st.vss_processed += nq;
       Kokkos::deep_copy(exec, counter, 0ull);
-      Kokkos::parallel_for("bitgraph::bvss_bfs::pull", policy(exec, static_cast<int>(nq), 1, vec),
-                           bvss_bfs_pull<ExecSpace>{qa, qb, b.virtual_to_real, b.row_ids, b.masks, b.real_ptrs, levels,
-                                                    ws.pushed, ws.visited, ws.counters, n, l, lazy});
+      if (pull != nullptr && bvss_bottom_up(opts.bottom_up_factor, opts.bottom_up_min_queue, unreached, nq, n)) {
+        ++st.bottom_up_levels;
+        Kokkos::parallel_for("bitgraph::bvss_bfs::bottom_up", Kokkos::RangePolicy<ExecSpace>(exec, 0, b.n_slice_sets),
+                             bvss_bfs_bottom_up<mem>{pull->row_ptr, pull->col_idx, b.real_ptrs, levels, ws.visited, qb,
+                                                     ws.counters, n, l, lazy});
+      } else {
+        st.vss_processed += nq;
+        Kokkos::parallel_for("bitgraph::bvss_bfs::pull", policy(exec, static_cast<int>(nq), 1, vec),
+                             bvss_bfs_pull<ExecSpace>{qa, qb, b.virtual_to_real, b.row_ids, b.masks, b.real_ptrs,
+                                                      levels, ws.pushed, ws.visited, ws.counters, n, l, lazy});
+      }
       if (lazy) {
         Kokkos::parallel_for("bitgraph::bvss_bfs::sweep", Kokkos::RangePolicy<ExecSpace>(exec, 0, ws.visited.extent(0)),
                              bvss_bfs_sweep<mem>{ws.visited, levels, b.real_ptrs, qb, ws.counters, n, l});
       }
-      unsigned long long next_size = 0;
-      Kokkos::deep_copy(exec, next_size, Kokkos::subview(counter, 0));
-      nq = next_size;
+      unsigned long long h[2] = {0, 0};
+      Kokkos::deep_copy(
+          exec, Kokkos::View<unsigned long long*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(h, 2),
+          counter);
+      exec.fence();
+      nq = h[0];
+      unreached -= h[1] < unreached ? h[1] : unreached;
+      if (h[1] > 0) st.depth = l;  // the queue alone cannot tell: vertices without out-edges enqueue nothing
       auto t = qa;
       qa = qb;
       qb = t;
     }
-    st.depth = l > 0 ? l - 1 : 0;
     exec.fence();
     return st;
   }

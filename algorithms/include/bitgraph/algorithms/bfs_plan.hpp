@@ -1,0 +1,177 @@
+// A BFS prepared for many traversals of one graph: the engine (the direction-optimised BFS on the CSR and bits,
+// or Blest's tensor-core BFS on a BVSS) chosen once per graph, by a cost model for the preprocessing and by
+// timing both engines on a few sources, so that a traversal never runs the slower engine.
+#pragma once
+
+#include <Kokkos_Core.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <random>
+#include <string_view>
+#include <vector>
+
+#include "bitgraph/algorithms/bfs.hpp"
+#include "bitgraph/algorithms/blest.hpp"
+#include "bitgraph/algorithms/graph.hpp"
+#include "bitgraph/core/error.hpp"
+#include "bitgraph/core/execution.hpp"
+
+namespace bitgraph {
+
+/// The traversal engines a plan chooses between.
+enum class bfs_engine : std::uint8_t {
+  automatic,            ///< chosen by `make_bfs_plan` (never the result of a plan)
+  direction_optimized,  ///< `bfs` (push / pull by Beamer's switch), with parents when asked
+  tensor_core,          ///< `bfs_tensor_core` (Blest: BVSS pulls on tensor cores, bottom-up heavy levels)
+};
+
+/// "auto", "do" or "tc".
+inline std::string_view to_string(bfs_engine e) noexcept {
+  return e == bfs_engine::direction_optimized ? "do" : e == bfs_engine::tensor_core ? "tc" : "auto";
+}
+
+/// Options of `make_bfs_plan`.
+struct bfs_plan_options {
+  bfs_engine engine = bfs_engine::automatic;  ///< force an engine, or let the plan choose
+  /// Traversals the plan is expected to serve. The tensor-core engine needs an ordering and a BVSS first; it is
+  /// built and tried only when this many direction-optimised traversals would take longer than the estimated
+  /// preparation, so that the preparation can pay for itself. Must be at least 1.
+  std::uint64_t traversals = 64;
+  int trials = 3;           ///< sources timed per engine (after one warm-up call each); at least 1
+  bool parents = false;     ///< traversals produce a BFS tree: only the direction-optimised engine can
+  blest_options blest;      ///< the ordering of the tensor-core candidate
+  bfs_options traversal;    ///< options of the direction-optimised engine (its `parents` is this plan's)
+  bvss_bfs_options tensor;  ///< options of the tensor-core engine
+};
+
+/// A graph with its chosen BFS engine and the buffers both engines reuse. Not thread-safe: one traversal at a
+/// time per plan.
+template <class MemorySpace>
+struct bfs_plan {
+  bit_graph<MemorySpace> graph;  ///< the caller's graph (views shared, not copied)
+  bfs_engine engine = bfs_engine::direction_optimized;
+  blest_graph<MemorySpace> blest;  ///< built when the tensor-core engine was tried
+  bool blest_built = false;
+  bfs_plan_options options;
+  double direction_optimized_seconds = -1;   ///< median of the timed trials (-1: not timed)
+  double tensor_core_seconds = -1;           ///< median of the timed trials (-1: not tried)
+  double estimated_preparation_seconds = 0;  ///< the cost model's figure for ordering + BVSS
+  double preparation_seconds = 0;            ///< the measured ordering + BVSS build, when built
+  bfs_workspace<MemorySpace> workspace;
+  Kokkos::View<level_t*, MemorySpace> levels;  ///< the tensor-core engine's output buffer
+};
+
+/// Prepares BFS on `g`: with `opts.engine == automatic` (and no parents asked) it times the direction-optimised
+/// engine on `opts.trials` sources; if `opts.traversals` of them would outlast the estimated preparation of the
+/// tensor-core engine (ordering and BVSS build, per stored entry: 10 ns with a device ordering for a social
+/// graph, 50 ns with the host's RCM otherwise, measured on the H100 machine), it builds that engine, times it on
+/// the same sources and keeps the faster. Trial sources: vertices with out-edges, from a fixed seed. Throws
+/// `invalid_argument_error` for `traversals` or `trials` below 1, `tensor_core` forced together with parents,
+/// or an empty graph; what the engines throw. Fences `exec`.
+template <class ExecSpace>
+bfs_plan<memory_space_t<ExecSpace>> make_bfs_plan(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
+                                                  const bfs_plan_options& opts = {});
+
+/// BFS from `source` with the plan's engine: levels (and parents when the plan was made with them) and the depth
+/// as `bfs` returns them; the tensor-core engine leaves `reached`, `traversed_edges` 0 and `directions` empty. The
+/// result's views alias the plan's buffers (valid until the next traversal). Throws `invalid_argument_error` for
+/// source >= n. Fences `exec`.
+template <class ExecSpace>
+bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, bfs_plan<memory_space_t<ExecSpace>>& plan,
+                                          vertex_t source);
+
+namespace detail {
+
+template <class F>
+double median_seconds(int trials, F&& run) {
+  std::vector<double> t;
+  for (int i = 0; i < trials; ++i) {
+    const auto t0 = std::chrono::steady_clock::now();
+    run(i);
+    t.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  }
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
+}
+
+}  // namespace detail
+
+template <class ExecSpace>
+bfs_plan<memory_space_t<ExecSpace>> make_bfs_plan(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
+                                                  const bfs_plan_options& opts) {
+  using mem = memory_space_t<ExecSpace>;
+  const vertex_t n = g.n();
+  BITGRAPH_CHECK_ARG(n > 0, "make_bfs_plan", "the graph has no vertices");
+  BITGRAPH_CHECK_ARG(opts.traversals >= 1 && opts.trials >= 1, "make_bfs_plan",
+                     "traversals and trials must be at least 1, not ", opts.traversals, " and ", opts.trials);
+  BITGRAPH_CHECK_ARG(!(opts.parents && opts.engine == bfs_engine::tensor_core), "make_bfs_plan",
+                     "the tensor-core engine produces no parents");
+  detail::profiling_region region("bitgraph::make_bfs_plan");
+  bfs_plan<mem> p;
+  p.graph = g;
+  p.options = opts;
+  p.options.traversal.parents = opts.parents;
+  auto build_blest = [&] {
+    const auto t0 = std::chrono::steady_clock::now();
+    p.blest = make_blest_graph(exec, g, opts.blest);
+    p.blest_built = true;
+    p.preparation_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    p.levels = allocate_view<Kokkos::View<level_t*, mem>>("bitgraph::bfs_plan::levels", n, false);
+  };
+  if (opts.engine != bfs_engine::automatic) {
+    p.engine = opts.engine;
+    if (p.engine == bfs_engine::tensor_core) build_blest();
+    return p;
+  }
+  p.engine = bfs_engine::direction_optimized;
+  if (opts.parents) return p;  // only one engine can serve
+  // Trial sources: vertices with out-edges (a BFS from an isolated vertex says nothing about either engine).
+  std::vector<vertex_t> trials;
+  {
+    std::vector<offset_t> row_ptr(g.csr.row_ptr.extent(0));
+    Kokkos::deep_copy(exec,
+                      Kokkos::View<offset_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(
+                          row_ptr.data(), row_ptr.size()),
+                      g.csr.row_ptr);
+    exec.fence();
+    std::mt19937_64 rng(27491095);
+    std::uniform_int_distribution<vertex_t> pick(0, n - 1);
+    for (int tries = 0; int(trials.size()) < opts.trials && tries < 1000 * opts.trials; ++tries) {
+      const vertex_t v = pick(rng);
+      if (row_ptr[v + 1] > row_ptr[v]) trials.push_back(v);
+    }
+    if (trials.empty()) return p;  // no edges: nothing to traverse, nothing to choose
+    const bool social = reorder::analyze_degrees(row_ptr).is_social();
+    const bool device_order =
+        opts.blest.ordering == blest_ordering::cluster || opts.blest.ordering == blest_ordering::degree ||
+        opts.blest.ordering == blest_ordering::none || (opts.blest.ordering == blest_ordering::automatic && social);
+    p.estimated_preparation_seconds = double(g.csr.nnz) * (device_order ? 10e-9 : 50e-9);
+  }
+  bfs(exec, g, trials[0], p.options.traversal, p.workspace);  // warm-up: buffers, first launches
+  p.direction_optimized_seconds = detail::median_seconds(
+      opts.trials, [&](int i) { bfs(exec, g, trials[i % trials.size()], p.options.traversal, p.workspace); });
+  if (double(opts.traversals) * p.direction_optimized_seconds <= p.estimated_preparation_seconds) return p;
+  build_blest();
+  bfs_tensor_core(exec, p.blest, trials[0], p.levels, opts.tensor);  // warm-up
+  p.tensor_core_seconds = detail::median_seconds(
+      opts.trials, [&](int i) { bfs_tensor_core(exec, p.blest, trials[i % trials.size()], p.levels, opts.tensor); });
+  if (p.tensor_core_seconds < p.direction_optimized_seconds) p.engine = bfs_engine::tensor_core;
+  return p;
+}
+
+template <class ExecSpace>
+bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, bfs_plan<memory_space_t<ExecSpace>>& plan,
+                                          vertex_t source) {
+  detail::check_source<ExecSpace>("bfs", source, plan.graph.n());
+  if (plan.engine != bfs_engine::tensor_core)
+    return bfs(exec, plan.graph, source, plan.options.traversal, plan.workspace);
+  bfs_result<memory_space_t<ExecSpace>> r;
+  const auto st = bfs_tensor_core(exec, plan.blest, source, plan.levels, plan.options.tensor);
+  r.levels = plan.levels;
+  r.depth = st.depth;
+  return r;
+}
+
+}  // namespace bitgraph

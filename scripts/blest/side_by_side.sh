@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Blest beside BitGraph's tensor-core BFS on the GPU machine, in one run: the same Matrix Market files (written by
+# `bitgraph convert` from the graph specs), the same 16 GAP-style sources (bitgraph's `run` picks them and lists
+# them in its JSON; the driver reads them), one JSON with both.
+#
+#   scripts/blest/side_by_side.sh BLEST_CHECKOUT OUT_DIR [SPEC ...]
+#
+# BLEST_CHECKOUT is a checkout of https://github.com/delbek/blest obtained separately (its code is never committed
+# here); it is compiled with scripts/blest/blest_driver.cu (ours) instead of its main.cu, which needs libcurl and
+# the network. BITGRAPH (default build/cuda/examples/bitgraph) is the CUDA CLI; NVCC_ARCH (default sm_90).
+# Timers: Blest's own (cooperative launch to cudaDeviceSynchronize, kernel only); bitgraph's `run` row (the call of
+# bfs_tensor_core to the levels ready on the device in the caller's ids: queue init, kernel, counter read-back,
+# unpermute). Each graph's levels are compared per source (reached, depth, level sum).
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+blest="${1:?usage: side_by_side.sh BLEST_CHECKOUT OUT_DIR [SPEC ...]}"
+out="${2:?usage: side_by_side.sh BLEST_CHECKOUT OUT_DIR [SPEC ...]}"
+shift 2
+specs=("$@")
+[[ ${#specs[@]} -gt 0 ]] || specs=(kron:20 grid2d:2048)
+bitgraph="${BITGRAPH:-build/cuda/examples/bitgraph}"
+arch="${NVCC_ARCH:-sm_90}"
+mkdir -p "$out/work"
+driver="$out/work/blest_driver"
+if [[ ! -x "$driver" ]]; then
+  t0=$SECONDS
+  nvcc -O3 -std=c++20 -arch="$arch" -Xcompiler -fopenmp -w \
+    -I"$blest" -I"$blest/DataStructures" -I"$blest/BFS" -I"$blest/CC" -I"$blest/MBFS" -I"$blest/Gorder" \
+    "$here/blest_driver.cu" "$blest/Gorder/Graph.cpp" "$blest/Gorder/Util.cpp" "$blest/Gorder/UnitHeap.cpp" \
+    -o "$driver" -lcuda -lgomp
+  echo "side_by_side: Blest driver built in $((SECONDS - t0)) s"
+fi
+for spec in "${specs[@]}"; do
+  name="${spec//[:=,]/_}"
+  mtx="$out/work/$name.mtx"
+  [[ -f "$mtx" ]] || "$bitgraph" convert --graph "$spec" --to "$mtx" > "$out/work/$name.convert.log"
+  for mode in tc do; do
+    "$bitgraph" run --graph "file:$mtx" --no-cache --algo bfs --bfs "$mode" --repeat 16 --no-parents \
+      ${BITGRAPH_RUN_ARGS:-} --json "$out/work/$name.bitgraph-$mode.json" > "$out/work/$name.bitgraph-$mode.log"
+  done
+  python3 - "$out/work/$name.bitgraph-tc.json" "$out/work/$name.sources" <<'PY'
+import json, sys
+r = [x for x in json.load(open(sys.argv[1]))["results"] if x["algo"] == "bfs"][0]
+open(sys.argv[2], "w").write("".join(f"{s}\n" for s in r["sources"]))
+PY
+  "$driver" --graph "$mtx" --sources "$out/work/$name.sources" --json "$out/work/$name.blest.json" \
+    ${BLEST_ARGS:-} > "$out/work/$name.blest.log"
+  tail -1 "$out/work/$name.blest.log"
+done
+python3 "$here/merge.py" "$out" "${specs[@]}"

@@ -1,0 +1,186 @@
+// Multi-source BFS against one reference BFS per source, and closeness centrality against a serial reference
+// (all-pairs BFS on the host), on every space.
+#include <catch2/catch_template_test_macros.hpp>
+#include <catch2/catch_test_macros.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "bitgraph/algorithms/multi_bfs.hpp"
+#include "bitgraph/algorithms/reference.hpp"
+#include "bitgraph/generators/generators.hpp"
+#include "support/random_graphs.hpp"
+#include "support/spaces.hpp"
+
+using namespace bitgraph;
+
+namespace {
+
+struct ms_case {
+  std::string name;
+  edge_list el;
+  graph_kind kind;
+};
+
+std::vector<ms_case> ms_cases() {
+  std::vector<ms_case> c;
+  c.push_back({"one vertex", test::random_edges(1, 1, 1), graph_kind::undirected});
+  c.push_back({"random directed (loops, duplicates)", test::random_edges(301, 1200, 2), graph_kind::directed});
+  c.push_back({"random undirected, isolated vertices", test::random_edges(500, 300, 3), graph_kind::undirected});
+  c.push_back({"kron:9", gen::kronecker(9), graph_kind::undirected});
+  c.push_back({"grid2d:13", gen::grid_2d(13), graph_kind::undirected});
+  return c;
+}
+
+/// Serial reference closeness (Wasserman-Faust, incoming distances): BFS from every vertex.
+std::vector<double> reference_closeness(const host_csr& h) {
+  const vertex_t n = h.n;
+  std::vector<double> sum(n, 0), reach(n, 0);
+  for (vertex_t u = 0; u < n; ++u) {
+    const auto lv = reference::bfs_levels(h, u);
+    for (vertex_t v = 0; v < n; ++v)
+      if (v != u && lv[v] != unreached_level) {
+        sum[v] += lv[v];
+        reach[v] += 1;
+      }
+  }
+  std::vector<double> c(n, 0);
+  for (vertex_t v = 0; v < n; ++v)
+    if (reach[v] > 0 && n > 1) c[v] = (reach[v] / double(n - 1)) * (reach[v] / sum[v]);
+  return c;
+}
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("Multi-source BFS levels equal one BFS per source", "[multi_bfs]", BITGRAPH_TEST_SPACES) {
+  TestType exec;
+  for (auto& mc : ms_cases()) {
+    csr_build_options o;
+    o.kind = mc.kind;
+    auto g = make_bit_graph(exec, build_csr(exec, mc.el, o), {8});
+    const auto h = to_host_csr(g.csr);
+    const vertex_t n = g.n();
+    for (std::size_t k : {std::size_t(1), std::size_t(5), std::size_t(64), std::size_t(65), std::size_t(128)}) {
+      std::vector<vertex_t> sources;
+      for (std::size_t i = 0; i < k; ++i) sources.push_back(static_cast<vertex_t>((i * 7919 + 3) % n));
+      if (k > 1) sources[1] = sources[0];  // duplicates are allowed
+      // Default switch, push only, pull only.
+      for (double ratio : {14.0, 1e-12, 1e12}) {
+        INFO(mc.name << " k=" << k << " pull_ratio=" << ratio);
+        multi_bfs_options mo;
+        mo.pull_ratio = ratio;
+        const auto r = multi_source_bfs(exec, g, sources, mo);
+        REQUIRE(r.levels.extent(0) == k);
+        REQUIRE(r.levels.extent(1) == n);
+        const auto lv = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), r.levels);
+        int depth = 0;
+        std::uint64_t pairs = 0;
+        bool all_equal = true;
+        for (std::size_t i = 0; i < k; ++i) {
+          const auto expect = reference::bfs_levels(h, sources[i]);
+          for (vertex_t v = 0; v < n; ++v) {
+            all_equal = all_equal && lv(i, v) == expect[v];
+            if (expect[v] != unreached_level) {
+              ++pairs;
+              depth = std::max(depth, int(expect[v]));
+            }
+          }
+        }
+        CHECK(all_equal);
+        CHECK(r.depth == depth);
+        CHECK(r.pairs == pairs);
+        CHECK(r.directions.size() == std::size_t(depth) + 1);
+        if (ratio == 1e-12) CHECK(r.directions.find('u') == std::string::npos);
+        if (ratio == 1e12 && depth > 0) CHECK(r.directions.front() == 'u');
+      }
+    }
+    multi_bfs_options counts_only;
+    counts_only.levels = false;
+    const auto r = multi_source_bfs(exec, g, {0}, counts_only);
+    CHECK(r.levels.extent(0) == 0);
+    const auto from0 = reference::bfs_levels(h, 0);
+    CHECK(r.pairs ==
+          std::uint64_t(std::count_if(from0.begin(), from0.end(), [](level_t l) { return l != unreached_level; })));
+  }
+}
+
+TEMPLATE_TEST_CASE("Closeness centrality equals the all-pairs reference", "[multi_bfs][closeness]",
+                   BITGRAPH_TEST_SPACES) {
+  TestType exec;
+  for (auto& mc : ms_cases()) {
+    csr_build_options o;
+    o.kind = mc.kind;
+    auto g = make_bit_graph(exec, build_csr(exec, mc.el, o), {8});
+    const auto h = to_host_csr(g.csr);
+    const auto expect = reference_closeness(h);
+    INFO(mc.name);
+    const auto exact = closeness_centrality(exec, g);
+    CHECK(exact.exact);
+    CHECK(exact.sources == g.n());
+    CHECK(exact.traversals == int((g.n() + 127) / 128));
+    const auto c = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), exact.closeness);
+    bool close = true;
+    for (vertex_t v = 0; v < g.n(); ++v) close = close && std::abs(c(v) - expect[v]) <= 1e-12 * (1 + expect[v]);
+    CHECK(close);
+    // As many samples as vertices is the exact computation.
+    closeness_options all;
+    all.samples = g.n();
+    const auto same = closeness_centrality(exec, g, all);
+    CHECK(same.exact);
+    const auto c2 = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), same.closeness);
+    bool equal = true;
+    for (vertex_t v = 0; v < g.n(); ++v) equal = equal && c2(v) == c(v);
+    CHECK(equal);
+  }
+  // Sampled on a complete graph: every distance is 1, so every estimate is exactly 1.
+  edge_list k40;
+  k40.num_vertices = 40;
+  for (vertex_t u = 0; u < 40; ++u)
+    for (vertex_t v = 0; v < 40; ++v)
+      if (u != v) {
+        k40.src.push_back(u);
+        k40.dst.push_back(v);
+      }
+  auto g = make_bit_graph(exec, build_csr(exec, k40), {8});
+  closeness_options s;
+  s.samples = 7;
+  const auto est = closeness_centrality(exec, g, s);
+  CHECK(!est.exact);
+  CHECK(est.sources == 7);
+  const auto c = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), est.closeness);
+  for (vertex_t v = 0; v < 40; ++v) CHECK(c(v) == 1.0);
+  // Sampled on a path of 50: estimates positive and finite, the middle above the ends.
+  edge_list p50;
+  p50.num_vertices = 50;
+  for (vertex_t v = 0; v + 1 < 50; ++v) {
+    p50.src.push_back(v);
+    p50.dst.push_back(v + 1);
+  }
+  csr_build_options uo;
+  uo.kind = graph_kind::undirected;
+  auto path = make_bit_graph(exec, build_csr(exec, p50, uo), {8});
+  s.samples = 10;
+  const auto pe =
+      Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), closeness_centrality(exec, path, s).closeness);
+  for (vertex_t v = 0; v < 50; ++v) CHECK((std::isfinite(pe(v)) && pe(v) > 0));
+  CHECK(pe(25) > pe(0));
+  CHECK(pe(25) > pe(49));
+}
+
+TEMPLATE_TEST_CASE("Multi-source BFS and closeness reject bad arguments", "[multi_bfs][errors]", BITGRAPH_TEST_SPACES) {
+  TestType exec;
+  auto g = make_bit_graph(exec, build_csr(exec, test::random_edges(20, 40, 1)), {8});
+  CHECK_THROWS_AS(multi_source_bfs(exec, g, {}), invalid_argument_error);
+  CHECK_THROWS_AS(multi_source_bfs(exec, g, std::vector<vertex_t>(129, 0)), invalid_argument_error);
+  CHECK_THROWS_AS(multi_source_bfs(exec, g, {0, 20}), invalid_argument_error);
+  for (double bad : {0.0, -1.0, std::nan(""), std::numeric_limits<double>::infinity()}) {
+    multi_bfs_options o;
+    o.pull_ratio = bad;
+    CHECK_THROWS_AS(multi_source_bfs(exec, g, {0}, o), invalid_argument_error);
+  }
+  auto empty = make_bit_graph(exec, build_csr(exec, edge_list{}), {8});
+  CHECK_THROWS_AS(closeness_centrality(exec, empty), invalid_argument_error);
+}
