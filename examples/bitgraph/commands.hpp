@@ -264,6 +264,15 @@ inline void add_bfs_summary(const std::vector<level_t>& levels, json& reached, j
   level_sum.push(sum);
 }
 
+/// Out-edges of the vertices `levels` reaches (GAP's TEPS count from levels alone, before halving for an undirected
+/// graph), for the engines that report no edge count.
+inline offset_t reached_out_edges(const host_csr& h, const std::vector<level_t>& levels) {
+  offset_t edges = 0;
+  for (vertex_t v = 0; v < levels.size(); ++v)
+    if (levels[v] != unreached_level) edges += h.row_ptr[v + 1] - h.row_ptr[v];
+  return edges;
+}
+
 inline double median(std::vector<double> v) {
   if (v.empty()) return 0;
   std::sort(v.begin(), v.end());
@@ -708,8 +717,7 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
         const auto levels = to_host_vector(out);
         add_bfs_summary(levels, reached, depth, level_sum);
         if (keep && row.seconds.size() == 1) results.add_bfs(levels, nullptr);
-        for (vertex_t v = 0; v < n; ++v)
-          if (levels[v] != unreached_level) edges += h.row_ptr[v + 1] - h.row_ptr[v];
+        edges += reached_out_edges(h, levels);
         if (opts.validate) row.verdict = verdict_text(validate::check_bfs(h, s, levels));
       }
       if (!bg.directed()) edges /= 2;
@@ -763,8 +771,7 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
         const auto levels = to_host_vector(r.levels);
         add_bfs_summary(levels, reached, depth, level_sum);
         src.push(caller_id(s));
-        for (vertex_t v = 0; v < n; ++v)
-          if (levels[v] != unreached_level) plan_edges += h.row_ptr[v + 1] - h.row_ptr[v];
+        plan_edges += reached_out_edges(h, levels);
         const bool with_parents = r.parents.extent(0) > 0;
         std::vector<vertex_t> parents;
         if (with_parents && (opts.validate || (keep && row.seconds.size() == 1))) parents = to_host_vector(r.parents);

@@ -24,18 +24,8 @@ std::uint64_t top_degree_sum(const std::vector<std::uint64_t>& vertices_of_degre
   return sum;
 }
 
-}  // namespace
-
-social_graph_report analyze_degrees(const host_csr& g, const social_criteria& criteria) {
-  detail::validate_csr(g, "reorder::analyze_degrees");
-  return analyze_degrees(g.row_ptr, criteria);
-}
-
-social_graph_report analyze_degrees(const std::vector<offset_t>& row_ptr, const social_criteria& criteria) {
-  BITGRAPH_CHECK_ARG(!row_ptr.empty() && row_ptr.front() == 0, "reorder::analyze_degrees",
-                     "row_ptr must hold n + 1 offsets starting at 0");
-  for (std::size_t v = 0; v + 1 < row_ptr.size(); ++v)
-    BITGRAPH_CHECK_ARG(row_ptr[v] <= row_ptr[v + 1], "reorder::analyze_degrees", "row_ptr decreases at row ", v);
+/// The report from offsets already checked (n + 1 of them, from 0, not decreasing).
+social_graph_report degree_report(const std::vector<offset_t>& row_ptr, const social_criteria& criteria) {
   const vertex_t n = static_cast<vertex_t>(row_ptr.size() - 1);
   social_graph_report r;
   r.n = n;
@@ -93,6 +83,21 @@ social_graph_report analyze_degrees(const std::vector<offset_t>& row_ptr, const 
   r.power_law = points >= criteria.min_fit_points && r.slope >= criteria.slope_min && r.slope <= criteria.slope_max &&
                 r.r_squared >= criteria.min_r_squared;
   return r;
+}
+
+}  // namespace
+
+social_graph_report analyze_degrees(const host_csr& g, const social_criteria& criteria) {
+  detail::validate_csr(g, "reorder::analyze_degrees");
+  return degree_report(g.row_ptr, criteria);
+}
+
+social_graph_report analyze_degrees(const std::vector<offset_t>& row_ptr, const social_criteria& criteria) {
+  BITGRAPH_CHECK_ARG(!row_ptr.empty() && row_ptr.front() == 0, "reorder::analyze_degrees",
+                     "row_ptr must hold n + 1 offsets starting at 0");
+  for (std::size_t v = 0; v + 1 < row_ptr.size(); ++v)
+    BITGRAPH_CHECK_ARG(row_ptr[v] <= row_ptr[v + 1], "reorder::analyze_degrees", "row_ptr decreases at row ", v);
+  return degree_report(row_ptr, criteria);
 }
 
 }  // namespace bitgraph::reorder

@@ -113,47 +113,44 @@ bfs_plan<memory_space_t<ExecSpace>> make_bfs_plan(const ExecSpace& exec, const b
   p.graph = g;
   p.options = opts;
   p.options.traversal.parents = opts.parents;
-  auto build_blest = [&] {
+  auto build_blest = [&](const blest_options& bo) {
     const auto t0 = std::chrono::steady_clock::now();
-    p.blest = make_blest_graph(exec, g, opts.blest);
+    p.blest = make_blest_graph(exec, g, bo);
     p.blest_built = true;
     p.preparation_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     p.levels = allocate_view<Kokkos::View<level_t*, mem>>("bitgraph::bfs_plan::levels", n, false);
   };
   if (opts.engine != bfs_engine::automatic) {
     p.engine = opts.engine;
-    if (p.engine == bfs_engine::tensor_core) build_blest();
+    if (p.engine == bfs_engine::tensor_core) build_blest(opts.blest);
     return p;
   }
   p.engine = bfs_engine::direction_optimized;
   if (opts.parents) return p;  // only one engine can serve
   // Trial sources: vertices with out-edges (a BFS from an isolated vertex says nothing about either engine).
+  const auto row_ptr = detail::copy_to_host(exec, g.csr.row_ptr);
   std::vector<vertex_t> trials;
-  {
-    std::vector<offset_t> row_ptr(g.csr.row_ptr.extent(0));
-    Kokkos::deep_copy(exec,
-                      Kokkos::View<offset_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(
-                          row_ptr.data(), row_ptr.size()),
-                      g.csr.row_ptr);
-    exec.fence();
-    std::mt19937_64 rng(27491095);
-    std::uniform_int_distribution<vertex_t> pick(0, n - 1);
-    for (int tries = 0; int(trials.size()) < opts.trials && tries < 1000 * opts.trials; ++tries) {
-      const vertex_t v = pick(rng);
-      if (row_ptr[v + 1] > row_ptr[v]) trials.push_back(v);
-    }
-    if (trials.empty()) return p;  // no edges: nothing to traverse, nothing to choose
-    const bool social = reorder::analyze_degrees(row_ptr).is_social();
-    const bool device_order =
-        opts.blest.ordering == blest_ordering::cluster || opts.blest.ordering == blest_ordering::degree ||
-        opts.blest.ordering == blest_ordering::none || (opts.blest.ordering == blest_ordering::automatic && social);
-    p.estimated_preparation_seconds = double(g.csr.nnz) * (device_order ? 10e-9 : 50e-9);
+  std::mt19937_64 rng(27491095);
+  std::uniform_int_distribution<vertex_t> pick(0, n - 1);
+  for (int tries = 0; int(trials.size()) < opts.trials && tries < 1000 * opts.trials; ++tries) {
+    const vertex_t v = pick(rng);
+    if (row_ptr[v + 1] > row_ptr[v]) trials.push_back(v);
   }
+  if (trials.empty()) return p;  // no edges: nothing to traverse, nothing to choose
+  // The tensor-core engine's ordering, resolved once on its pull matrix (the in-edges): the estimate and the
+  // build below use the same one.
+  blest_options bo = opts.blest;
+  if (bo.ordering == blest_ordering::automatic)
+    bo.ordering =
+        detail::automatic_blest_ordering(g.directed() ? detail::copy_to_host(exec, g.in_csr().row_ptr) : row_ptr);
+  const bool device_order = bo.ordering == blest_ordering::cluster || bo.ordering == blest_ordering::degree ||
+                            bo.ordering == blest_ordering::none;
+  p.estimated_preparation_seconds = double(g.csr.nnz) * (device_order ? 10e-9 : 50e-9);
   bfs(exec, g, trials[0], p.options.traversal, p.workspace);  // warm-up: buffers, first launches
   p.direction_optimized_seconds = detail::median_seconds(
       opts.trials, [&](int i) { bfs(exec, g, trials[i % trials.size()], p.options.traversal, p.workspace); });
   if (double(opts.traversals) * p.direction_optimized_seconds <= p.estimated_preparation_seconds) return p;
-  build_blest();
+  build_blest(bo);
   bfs_tensor_core(exec, p.blest, trials[0], p.levels, opts.tensor);  // warm-up
   p.tensor_core_seconds = detail::median_seconds(
       opts.trials, [&](int i) { bfs_tensor_core(exec, p.blest, trials[i % trials.size()], p.levels, opts.tensor); });

@@ -104,6 +104,29 @@ blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec,
                                                         const bit_graph<memory_space_t<ExecSpace>>& g,
                                                         const std::vector<vertex_t>& new_of_old = {});
 
+namespace detail {
+
+/// A view's values on the host (fences `exec`).
+template <class ExecSpace, class View>
+std::vector<typename View::non_const_value_type> copy_to_host(const ExecSpace& exec, const View& v) {
+  std::vector<typename View::non_const_value_type> out(v.extent(0));
+  Kokkos::deep_copy(
+      exec,
+      Kokkos::View<typename View::non_const_value_type*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(
+          out.data(), out.size()),
+      v);
+  exec.fence();
+  return out;
+}
+
+/// What `blest_ordering::automatic` resolves to for a pull matrix with these row offsets: the cluster order for a
+/// social graph (Blest's degree test), RCM otherwise.
+inline blest_ordering automatic_blest_ordering(const std::vector<offset_t>& pull_row_ptr) {
+  return reorder::analyze_degrees(pull_row_ptr).is_social() ? blest_ordering::cluster : blest_ordering::rcm;
+}
+
+}  // namespace detail
+
 /// Builds the Blest structure of `g` (its in-edge CSR) with the ordering `opts.ordering` picks and computes:
 /// the device orderings cost milliseconds, the host ones (RCM, Jaccard) seconds on millions of vertices. The
 /// choice and its cost are in the result's `ordering` and `order_seconds`. Throws as above.
@@ -179,32 +202,18 @@ blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec,
                                                         const bit_graph<memory_space_t<ExecSpace>>& g,
                                                         const blest_options& opts) {
   const auto& pull = g.in_csr();  // Blest pulls from the transpose: for the out-edge slices, the in-edges
-  blest_ordering o = opts.ordering;
   const auto t0 = std::chrono::steady_clock::now();
+  const blest_ordering o = opts.ordering != blest_ordering::automatic
+                               ? opts.ordering
+                               : detail::automatic_blest_ordering(detail::copy_to_host(exec, pull.row_ptr));
   std::vector<vertex_t> perm;
-  if (o == blest_ordering::automatic) {  // the degree test needs the row offsets only
-    std::vector<offset_t> row_ptr(pull.row_ptr.extent(0));
-    Kokkos::deep_copy(exec,
-                      Kokkos::View<offset_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(
-                          row_ptr.data(), row_ptr.size()),
-                      pull.row_ptr);
-    exec.fence();
-    o = reorder::analyze_degrees(row_ptr).is_social() ? blest_ordering::cluster : blest_ordering::rcm;
-  }
-  host_csr h;
-  if (o == blest_ordering::rcm || o == blest_ordering::jaccard) h = to_host_csr(pull);
   if (o == blest_ordering::cluster || o == blest_ordering::degree) {
-    const auto order =
-        o == blest_ordering::cluster ? reorder::cluster_order(exec, pull) : reorder::degree_order(exec, pull);
-    perm.resize(g.n());
-    Kokkos::deep_copy(
-        exec,
-        Kokkos::View<vertex_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(perm.data(), perm.size()),
-        order.new_of_old);
-    exec.fence();
+    perm = detail::copy_to_host(
+        exec, (o == blest_ordering::cluster ? reorder::cluster_order(exec, pull) : reorder::degree_order(exec, pull))
+                  .new_of_old);
   } else if (o == blest_ordering::rcm || o == blest_ordering::jaccard) {
-    perm = reorder::compute(
-               h, o == blest_ordering::rcm ? reorder::reorder_method::rcm : reorder::reorder_method::jaccard_windows)
+    perm = reorder::compute(to_host_csr(pull), o == blest_ordering::rcm ? reorder::reorder_method::rcm
+                                                                        : reorder::reorder_method::jaccard_windows)
                .new_of_old();
   }
   const double order_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -129,25 +129,15 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
   r.pairs = k;
   Kokkos::parallel_for("bitgraph::multi_bfs::seed", Kokkos::RangePolicy<ExecSpace>(exec, 0, 1),
                        multi_bfs_seed<mem, W>{w, sources, levels, sums.self});
-  // Pull: one thread per vertex; on GPUs the rows longer than a warp go to a second kernel, a warp per row.
-  constexpr bool gpu = is_cuda_space_v<ExecSpace>;
-  const offset_t light_max = gpu ? 32 : ~offset_t(0);
-  multi_bfs_pull_light<mem, W> light{w, in.row_ptr, in.col_idx, {}, light_max};
+  // Pull: one thread per vertex; on GPUs the rows longer than a warp (w.heavy) go to a second kernel, a warp per row.
+  multi_bfs_pull_light<mem, W> light{w, in.row_ptr, in.col_idx, {}, multi_bfs_light_max<ExecSpace>};
   for (int j = 0; j < W; ++j) {
     const std::size_t bits = k > std::size_t(64 * j) ? std::min<std::size_t>(64, k - 64 * j) : 0;
     light.full[j] = bits == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << bits) - 1;
   }
-  Kokkos::View<vertex_t*, mem> heavy;
-  if (gpu) {
-    offset_t count = 0;
-    Kokkos::parallel_scan("bitgraph::multi_bfs::count_heavy", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
-                          multi_bfs_heavy_list<mem>{in.row_ptr, heavy, light_max}, count);
-    heavy = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::multi_bfs::heavy", count, false);
-    Kokkos::parallel_scan("bitgraph::multi_bfs::list_heavy", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
-                          multi_bfs_heavy_list<mem>{in.row_ptr, heavy, light_max}, count);
-  }
+  const auto& heavy = w.heavy;
   constexpr int heavy_rows = 4;  // warps per team
-  multi_bfs_pull_heavy<ExecSpace, W> hub{w, in.row_ptr, in.col_idx, heavy, {}, heavy_rows, 32};
+  multi_bfs_pull_heavy<ExecSpace, W> hub{w, in.row_ptr, in.col_idx, {}, heavy_rows, 32};
   for (int j = 0; j < W; ++j) hub.full[j] = light.full[j];
   // The sources' out-edges decide the first step like any frontier's.
   unsigned long long frontier_edges = 0;
@@ -192,12 +182,29 @@ void multi_bfs_dispatch(const ExecSpace& exec, const bit_graph<memory_space_t<Ex
     multi_bfs_run<2>(exec, g, sources, w, levels, sums, pull_ratio, r);
 }
 
-template <class Mem>
-multi_bfs_words<Mem> make_multi_bfs_words(vertex_t n, int words) {
+/// The buffers of traversals on `g` with `words` per vertex, made once for all of them (closeness runs
+/// ceil(n / 128) traversals): the three word arrays zeroed and, on GPUs, the list of heavy in-rows.
+template <class ExecSpace>
+multi_bfs_words<memory_space_t<ExecSpace>> make_multi_bfs_words(const ExecSpace& exec,
+                                                                const bit_graph<memory_space_t<ExecSpace>>& g,
+                                                                int words) {
+  using mem = memory_space_t<ExecSpace>;
+  const vertex_t n = g.n();
   const std::size_t len = std::size_t(n) * std::size_t(words);
-  return {allocate_view<Kokkos::View<std::uint64_t*, Mem>>("bitgraph::multi_bfs::seen", len),
-          allocate_view<Kokkos::View<std::uint64_t*, Mem>>("bitgraph::multi_bfs::frontier", len),
-          allocate_view<Kokkos::View<std::uint64_t*, Mem>>("bitgraph::multi_bfs::visit", len)};
+  multi_bfs_words<mem> w{allocate_view<Kokkos::View<std::uint64_t*, mem>>("bitgraph::multi_bfs::seen", len),
+                         allocate_view<Kokkos::View<std::uint64_t*, mem>>("bitgraph::multi_bfs::frontier", len),
+                         allocate_view<Kokkos::View<std::uint64_t*, mem>>("bitgraph::multi_bfs::visit", len),
+                         {}};
+  if (is_cuda_space_v<ExecSpace>) {
+    const auto& in = g.in_csr();
+    offset_t count = 0;
+    Kokkos::parallel_scan("bitgraph::multi_bfs::count_heavy", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+                          multi_bfs_heavy_list<mem>{in.row_ptr, w.heavy, multi_bfs_light_max<ExecSpace>}, count);
+    w.heavy = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::multi_bfs::heavy", count, false);
+    Kokkos::parallel_scan("bitgraph::multi_bfs::list_heavy", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+                          multi_bfs_heavy_list<mem>{in.row_ptr, w.heavy, multi_bfs_light_max<ExecSpace>}, count);
+  }
+  return w;
 }
 
 }  // namespace detail
@@ -226,7 +233,7 @@ multi_bfs_result<memory_space_t<ExecSpace>> multi_source_bfs(const ExecSpace& ex
         allocate_view<Kokkos::View<level_t**, Kokkos::LayoutLeft, mem>>("bitgraph::multi_bfs::levels", k, n, false);
     Kokkos::deep_copy(exec, r.levels, unreached_level);
   }
-  const auto w = detail::make_multi_bfs_words<mem>(n, k <= 64 ? 1 : 2);
+  const auto w = detail::make_multi_bfs_words(exec, g, k <= 64 ? 1 : 2);
   detail::multi_bfs_dispatch(exec, g, Kokkos::View<const vertex_t*, mem>(src), w, r.levels, {}, opts.pull_ratio, r);
   exec.fence();
   return r;
@@ -258,7 +265,7 @@ closeness_result<memory_space_t<ExecSpace>> closeness_centrality(const ExecSpace
   detail::multi_bfs_sums<mem> sums{allocate_view<Kokkos::View<double*, mem>>("bitgraph::closeness::distance_sum", n),
                                    allocate_view<Kokkos::View<std::uint32_t*, mem>>("bitgraph::closeness::reached", n),
                                    allocate_view<Kokkos::View<std::uint32_t*, mem>>("bitgraph::closeness::self", n)};
-  const auto w = detail::make_multi_bfs_words<mem>(n, count <= 64 ? 1 : 2);
+  const auto w = detail::make_multi_bfs_words(exec, g, count <= 64 ? 1 : 2);
   auto src = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::closeness::sources", count, false);
   Kokkos::deep_copy(
       exec, src,

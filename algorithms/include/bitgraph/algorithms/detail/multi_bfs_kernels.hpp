@@ -9,16 +9,24 @@
 
 #include "bitgraph/core/bits.hpp"
 #include "bitgraph/core/detail/kokkos_compat.hpp"
+#include "bitgraph/core/execution.hpp"
 #include "bitgraph/core/types.hpp"
 
 namespace bitgraph::detail {
 
 /// Per-vertex words of the multi-source BFS: `seen`, `frontier` (reached at the previous level) and `visit`
-/// (candidates of this level), n * W words each.
+/// (candidates of this level), n * W words each; and the vertices whose in-rows the pull gives a warp each
+/// (longer than `multi_bfs_light_max`; empty on host spaces).
 template <class Mem>
 struct multi_bfs_words {
   Kokkos::View<std::uint64_t*, Mem> seen, frontier, visit;
+  Kokkos::View<vertex_t*, Mem> heavy;
 };
+
+/// The longest in-row a pull gives to a single thread: a warp's width on GPUs (longer rows go to a warp each),
+/// unbounded elsewhere.
+template <class ExecSpace>
+inline constexpr offset_t multi_bfs_light_max = is_cuda_space_v<ExecSpace> ? 32 : ~offset_t(0);
 
 /// Level 0: bit i of source i's words, levels(i, source i) = 0 when levels are kept, and the sources counted
 /// per vertex when `self` is given (one thread; k <= 128 sources, duplicates allowed).
@@ -109,7 +117,7 @@ struct multi_bfs_pull_light {
   }
 };
 
-/// Bottom-up step for the listed (heavy) vertices: one per team thread, its row on the vector lanes in chunks
+/// Bottom-up step for the vertices of `w.heavy`: one per team thread, its row on the vector lanes in chunks
 /// with the early exit tested per chunk (a warp per hub on GPUs, where a lone thread would serialise the row).
 template <class ExecSpace, int W>
 struct multi_bfs_pull_heavy {
@@ -118,15 +126,14 @@ struct multi_bfs_pull_heavy {
   multi_bfs_words<mem> w;
   Kokkos::View<const offset_t*, mem> row_ptr;  // in-edge CSR
   Kokkos::View<const vertex_t*, mem> col_idx;
-  Kokkos::View<const vertex_t*, mem> list;
   std::uint64_t full[W];
   int rows_per_team;
   int lanes;
   KOKKOS_INLINE_FUNCTION void operator()(const member& m) const {
     Kokkos::parallel_for(Kokkos::TeamThreadRange(m, rows_per_team), [&](const int r) {
       const std::size_t at = std::size_t(m.league_rank()) * rows_per_team + r;
-      if (at >= list.extent(0)) return;
-      const std::size_t v = list(at);
+      if (at >= w.heavy.extent(0)) return;
+      const std::size_t v = w.heavy(at);
       std::uint64_t missing[W], acc[W];
       bool any = false;
       for (int j = 0; j < W; ++j) {
