@@ -41,13 +41,15 @@ __global__ void __launch_bounds__(advance_block_threads) advance_levels_kernel(a
   namespace cg = cooperative_groups;
   cg::grid_group grid = cg::this_grid();
   __shared__ unsigned int claims;
-  __shared__ unsigned long long base, edges_sum, widest_max;
+  // The level's sums in two slots by parity, the next one cleared while this one is read: the compiler loads a slot
+  // in every thread (thread 0's test of it, speculated), so clearing the slot being read raced with those loads.
+  __shared__ unsigned long long base, edges_sum[2], widest_max[2];
   const int lane = threadIdx.x & 31;
   const unsigned long long first = static_cast<unsigned long long>(blockIdx.x) * blockDim.x;
   const unsigned long long threads = static_cast<unsigned long long>(gridDim.x) * blockDim.x;
   const unsigned long long width = 1ull << s.log_width;
   constexpr unsigned long long slots_in_ring = detail::advance_ring_slots;
-  if (threadIdx.x == 0) claims = 0, edges_sum = 0, widest_max = 0;
+  if (threadIdx.x == 0) claims = 0, edges_sum[0] = edges_sum[1] = 0, widest_max[0] = widest_max[1] = 0;
   __syncthreads();
   for (unsigned k = 0; k < s.count; ++k) {
     const level_t d = s.first_level + static_cast<level_t>(k);
@@ -101,16 +103,19 @@ __global__ void __launch_bounds__(advance_block_threads) advance_levels_kernel(a
       const unsigned long long w = __shfl_down_sync(0xffffffffu, widest, off);
       widest = w > widest ? w : widest;
     }
+    const unsigned p = k & 1;
     if (lane == 0 && edges) {
-      atomicAdd(&edges_sum, edges);
-      atomicMax(&widest_max, widest);
+      atomicAdd(&edges_sum[p], edges);
+      atomicMax(&widest_max[p], widest);
     }
     __syncthreads();
-    if (threadIdx.x == 0 && edges_sum) {
-      atomicAdd(cur + 1, edges_sum);
-      atomicMax(cur + 2, widest_max);
-      edges_sum = 0;
-      widest_max = 0;
+    if (threadIdx.x == 0) {
+      if (edges_sum[p]) {
+        atomicAdd(cur + 1, edges_sum[p]);
+        atomicMax(cur + 2, widest_max[p]);
+      }
+      edges_sum[p ^ 1] = 0;
+      widest_max[p ^ 1] = 0;
     }
     grid.sync();
   }
