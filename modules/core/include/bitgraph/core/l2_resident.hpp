@@ -16,8 +16,9 @@ namespace bitgraph {
 /// set-aside raised to hold it or as much as the device allows; only buffers of 1 MiB or more of which the set-aside
 /// holds at least half). A hint: it never
 /// throws, and where it cannot act (host spaces, MIG or MPS, a buffer too large) nothing changes. Its end waits
-/// for `exec` (fences it) when the hint was active, resets the persisting lines and restores the set-aside and the
-/// stream's window; kernels of other streams may run with less L2 meanwhile. Not copyable.
+/// for `exec` (fences it) when the hint was active and restores the stream's window; the last scope of the device to
+/// end (scopes on other streams, e.g. other host threads, may overlap) resets the persisting lines and restores the
+/// set-aside. Kernels of other streams may run with less L2 meanwhile. Not copyable.
 template <class ExecSpace>
 class l2_resident_scope {
  public:

@@ -2,14 +2,16 @@
 // of the scope's stream, with the device's persisting set-aside raised to hold it (or as much of it as the device
 // allows: the window's hit ratio is the share held; below `min_hit_ratio` no window). Every failure (MIG and MPS refuse
 // the set-aside, old drivers) leaves the hint off and clears the runtime's last error, so that a hint never surfaces as
-// a later kernel's error. The scope's end waits for the stream, resets persisting lines to normal and restores the
-// set-aside and the stream's window.
+// a later kernel's error. The scope's end waits for the stream and restores the stream's window; the last scope of the
+// device to end resets persisting lines to normal and restores the set-aside.
 #pragma once
 
 #include <Kokkos_Core.hpp>
 
 #include <algorithm>
 #include <cstddef>
+#include <map>
+#include <mutex>
 
 #include "bitgraph/core/detail/l2_resident_generic.hpp"
 
@@ -25,9 +27,25 @@ struct l2_resident_impl<Kokkos::Cuda> {
 
   struct state {
     bool active = false;
-    std::size_t old_limit = 0;
+    int device = 0;
     cudaStreamAttrValue old_window{};
   };
+
+  /// The set-aside is the device's, not the stream's: scopes on other streams (other host threads) may overlap in any
+  /// order, so the first active scope of a device records the limit it found, and only the last one to end resets the
+  /// persisting lines and puts that limit back (a scope restoring the limit it saw could leave another's raise behind).
+  struct device_aside {
+    int scopes = 0;
+    std::size_t original_limit = 0;
+  };
+  struct shared_asides {
+    std::mutex lock;
+    std::map<int, device_aside> devices;
+  };
+  static shared_asides& asides() {
+    static shared_asides a;
+    return a;
+  }
 
   static state begin(const Kokkos::Cuda& exec, const void* p, std::size_t bytes) {
     state s;
@@ -48,6 +66,9 @@ struct l2_resident_impl<Kokkos::Cuda> {
     const std::size_t window = std::min(bytes, std::size_t(max_window));
     const std::size_t aside = std::min(window, std::size_t(max_persist));
     if (window == 0 || double(aside) < min_hit_ratio * double(bytes)) return s;
+    shared_asides& shared = asides();
+    const std::lock_guard<std::mutex> hold(shared.lock);
+    device_aside& d = shared.devices[dev];
     if (!ok(cudaDeviceGetLimit(&old_limit, cudaLimitPersistingL2CacheSize))) return s;
     if (old_limit < aside && !ok(cudaDeviceSetLimit(cudaLimitPersistingL2CacheSize, aside))) return s;
     // A stream without a window of its own (the legacy default stream answers with an error) gets none back.
@@ -63,8 +84,9 @@ struct l2_resident_impl<Kokkos::Cuda> {
       (void)ok(cudaDeviceSetLimit(cudaLimitPersistingL2CacheSize, old_limit));
       return s;
     }
+    if (d.scopes++ == 0) d.original_limit = old_limit;
     s.active = true;
-    s.old_limit = old_limit;
+    s.device = dev;
     return s;
   }
 
@@ -73,8 +95,13 @@ struct l2_resident_impl<Kokkos::Cuda> {
     const cudaStream_t stream = exec.cuda_stream();
     (void)cudaStreamSetAttribute(stream, cudaStreamAttributeAccessPolicyWindow, &s.old_window);
     (void)cudaStreamSynchronize(stream);  // the reset must not strip lines from kernels still running
-    (void)cudaCtxResetPersistingL2Cache();
-    (void)cudaDeviceSetLimit(cudaLimitPersistingL2CacheSize, s.old_limit);
+    shared_asides& shared = asides();
+    const std::lock_guard<std::mutex> hold(shared.lock);
+    device_aside& d = shared.devices[s.device];
+    if (--d.scopes == 0) {
+      (void)cudaCtxResetPersistingL2Cache();
+      (void)cudaDeviceSetLimit(cudaLimitPersistingL2CacheSize, d.original_limit);
+    }
     (void)cudaGetLastError();
     s.active = false;
   }
