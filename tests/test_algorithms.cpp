@@ -19,6 +19,7 @@
 #include "bitgraph/generators/generators.hpp"
 #include "bitgraph/io/matrix_market.hpp"
 #include "support/random_graphs.hpp"
+#include "support/reduced.hpp"
 #include "support/spaces.hpp"
 #include "support/test_data.hpp"
 
@@ -80,6 +81,7 @@ std::vector<typename View::non_const_value_type> host(const View& v) {
 TEMPLATE_TEST_CASE("BFS passes its validator in every mode and all modes agree", "[algorithms][bfs]",
                    BITGRAPH_TEST_SPACES) {
   TestType exec;
+  test::thinning thin(7);
   for (auto& gcase : suite()) {
     for (int t : {8, 32}) {
       auto bg = make_bit_graph(exec, build_csr(exec, gcase.el, gcase.opts), {t});
@@ -90,6 +92,7 @@ TEMPLATE_TEST_CASE("BFS passes its validator in every mode and all modes agree",
           for (auto pk : {bfs_push_kernel::queue, bfs_push_kernel::spmspv, bfs_push_kernel::b2sr}) {
             for (bool parents : {true, false}) {
               for (auto alg : test::kernel_paths<TestType>()) {
+                if (!thin.keep()) continue;
                 // Pulls over the CSR or the bits; queue pushes with and without batched levels; the
                 // switch as tuned (alpha 15, beta 18) or eager (every level with a frontier edge pulls).
                 const int variant = int(pk) + 2 * parents + int(alg);

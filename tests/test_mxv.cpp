@@ -10,6 +10,7 @@
 #include "bitgraph/ops/mxv.hpp"
 #include "support/mxv_cases.hpp"
 #include "support/random_graphs.hpp"
+#include "support/reduced.hpp"
 #include "support/reference.hpp"
 #include "support/spaces.hpp"
 
@@ -46,6 +47,7 @@ constexpr mxv_balance balances[] = {mxv_balance::by_rows, mxv_balance::by_tiles}
 template <class Exec, class S, bool XBits, class Accum = no_accumulator>
 void check_full_output(const Exec& exec, const char* what, bool check_any = false) {
   std::uint64_t seed = 100;
+  test::thinning thin(7);
   for (auto& gc : graphs()) {
     csr_build_options o;
     o.kind = gc.kind;
@@ -67,6 +69,7 @@ void check_full_output(const Exec& exec, const char* what, bool check_any = fals
                 if (dir == mxv_direction::push && bal == mxv_balance::by_tiles) continue;
                 for (const auto& mc : mask_cases) {
                   ++seed;
+                  if (!thin.keep()) continue;
                   INFO(what << " n=" << n << " T=" << t << " order=" << to_string(order) << " vxm=" << vx
                             << " dir=" << int(dir) << " alg=" << to_string(alg) << " balance=" << to_string(bal)
                             << " mask=" << mc.use << mc.complement << mc.replace);
@@ -105,6 +108,7 @@ void check_full_output(const Exec& exec, const char* what, bool check_any = fals
 TEMPLATE_TEST_CASE("mxv bin·bin→bin (Boolean) equals the dense reference", "[ops][mxv]", BITGRAPH_TEST_SPACES) {
   TestType exec;
   std::uint64_t seed = 1;
+  test::thinning thin(11);
   for (auto& gc : graphs()) {
     csr_build_options o;
     o.kind = gc.kind;
@@ -126,6 +130,7 @@ TEMPLATE_TEST_CASE("mxv bin·bin→bin (Boolean) equals the dense reference", "[
                   for (bool accum : {false, true}) {
                     for (bool early : {false, true}) {
                       ++seed;
+                      if (!thin.keep()) continue;
                       INFO("n=" << n << " T=" << t << " vxm=" << vx << " dir=" << int(dir)
                                 << " balance=" << to_string(bal) << " mask=" << mc.use << mc.complement << mc.replace
                                 << " accum=" << accum << " early=" << early);
