@@ -4,6 +4,7 @@
 #include <catch2/catch_test_macros.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <string>
 #include <vector>
@@ -467,13 +468,18 @@ TEMPLATE_TEST_CASE("l2_resident_scope is only a hint", "[algorithms][pagerank]",
     const auto h = host(v);
     CHECK(std::count(h.begin(), h.end(), 2.0) == std::ptrdiff_t(n));
   }
-  // PageRank under its own scope: the same ranks on every run.
+  // PageRank under its own scope: the same ranks on every run, up to the order of floating-point additions (the
+  // tile-balanced product adds rows' partial sums atomically: under compute-sanitizer their order changed the last
+  // bit).
   csr_build_options u;
   u.kind = graph_kind::undirected;
   auto bg = make_bit_graph(exec, build_csr(exec, gen::kronecker(12), u), {8});
   const auto a = host(pagerank(exec, bg).rank);
   const auto b = host(pagerank(exec, bg).rank);
-  CHECK(a == b);
+  REQUIRE(a.size() == b.size());
+  std::size_t differ = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) differ += !(std::abs(a[i] - b[i]) <= 1e-9 * std::abs(a[i]) + 1e-18);
+  CHECK(differ == 0);
 }
 
 TEMPLATE_TEST_CASE("connected components pass their validator", "[algorithms][cc]", BITGRAPH_TEST_SPACES) {
