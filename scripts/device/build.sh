@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # On the GPU machine (copied into .device/ by scripts/device/prepare.sh): Kokkos 3.4.01 CUDA from the patched
 # source (no Kokkos Kernels: the CUDA bench uses cuSPARSE) and the cuda preset, under build/dev. TARGETS picks
-# targets (default: the CLI and the tests); logs go to $OUT.
+# targets (default: the CLI and the tests); ORACLE=1 configures the GPU oracle too (TARGETS=bitgraph_oracle);
+# logs go to $OUT.
 set -uo pipefail
 export PATH=/usr/local/cuda/bin:$PATH
 R=$PWD; D=$R/build/dev; mkdir -p "$D"
@@ -20,7 +21,17 @@ if [[ ! -f $D/kokkos/.done ]]; then
 fi
 echo "kokkos ready at $((SECONDS - t0)) s"
 export BITGRAPH_DEPS_PREFIX="$D/kokkos;$D/sys/usr"
-cmake --preset cuda > "$OUT/cfg.log" 2>&1 || { tail -30 "$OUT/cfg.log"; exit 1; }
+# ORACLE=1: also the GPU oracle (bitgraph_oracle with BitGraph on the GPU), against the carried GraphBLAS + LAGraph.
+extra=()
+if [[ "${ORACLE:-0}" == 1 ]]; then
+  if [[ ! -d $D/lagraph ]]; then
+    tar -xJf .device/lagraph.tar.xz -C "$D" || exit 1
+    ln -sf "$D/sys/usr/include/GraphBLAS.h" "$D/lagraph/include/GraphBLAS.h"
+    ln -sf "$(ls "$D"/sys/usr/lib/x86_64-linux-gnu/libgraphblas.so.7.* | head -n1)" "$D/lagraph/lib/libgraphblas.so"
+  fi
+  extra=(-DBITGRAPH_ENABLE_ORACLE=ON -DBITGRAPH_ORACLE_ON_DEVICE=ON -DLAGRAPH_ROOT="$D/lagraph")
+fi
+cmake --preset cuda "${extra[@]}" > "$OUT/cfg.log" 2>&1 || { tail -30 "$OUT/cfg.log"; exit 1; }
 cmake --build --preset cuda -j16 --target ${TARGETS:-bitgraph_cli bitgraph_tests} > "$OUT/build.log" 2>&1
 rc=$?
 echo "build rc $rc at $((SECONDS - t0)) s"

@@ -1,6 +1,7 @@
 // GraphBLAS / LAGraph helpers of the oracle (see gb.hpp).
 #include "gb.hpp"
 
+#include <memory>
 #include <stdexcept>
 
 namespace bitgraph::oracle::gb {
@@ -195,6 +196,35 @@ descriptor make_descriptor(bool structural_mask, bool complement, bool replace, 
 
 vector make_mask(GrB_Index n, const std::vector<GrB_Index>& index) {
   return make_vector<bool>(n, index, std::vector<bool>(index.size(), true));
+}
+
+matrix make_bool_matrix(GrB_Index rows, GrB_Index cols, const std::vector<GrB_Index>& row,
+                        const std::vector<GrB_Index>& col) {
+  matrix a;
+  check(GrB_Matrix_new(a.out(), GrB_BOOL, rows, cols), "GrB_Matrix_new");
+  if (row.empty()) return a;
+  std::unique_ptr<bool[]> ones(new bool[row.size()]);
+  for (std::size_t k = 0; k < row.size(); ++k) ones[k] = true;
+  check(GrB_Matrix_build_BOOL(a.get(), row.data(), col.data(), ones.get(), row.size(), GrB_LOR), "GrB_Matrix_build");
+  return a;
+}
+
+std::vector<std::vector<GrB_Index>> rows_of(GrB_Matrix a) {
+  const auto t = extract<bool>(a);  // sorted by (row, column)
+  std::vector<std::vector<GrB_Index>> out(nrows(a));
+  for (std::size_t k = 0; k < t.row.size(); ++k) out[t.row[k]].push_back(t.col[k]);
+  return out;
+}
+
+matrix keep_columns(GrB_Matrix a, GrB_Vector mask) {
+  GrB_Index rows = 0, cols = 0;
+  check(GrB_Matrix_nrows(&rows, a), "GrB_Matrix_nrows");
+  check(GrB_Matrix_ncols(&cols, a), "GrB_Matrix_ncols");
+  matrix d, c;
+  check(GrB_Matrix_diag(d.out(), mask, 0), "GrB_Matrix_diag");
+  check(GrB_Matrix_new(c.out(), GrB_BOOL, rows, cols), "GrB_Matrix_new");
+  check(GrB_mxm(c.get(), nullptr, nullptr, GrB_LOR_LAND_SEMIRING_BOOL, a, d.get(), nullptr), "GrB_mxm(A, diag(m))");
+  return c;
 }
 
 std::string type_name(GrB_Matrix a) {

@@ -89,27 +89,47 @@ class graph {
 template <class T>
 struct traits;
 
-#define BITGRAPH_ORACLE_GB_TRAITS(CT, SUFFIX)                                                                    \
-  template <>                                                                                                    \
-  struct traits<CT> {                                                                                            \
-    static GrB_Type type() { return GrB_##SUFFIX; }                                                              \
-    static GrB_UnaryOp identity() { return GrB_IDENTITY_##SUFFIX; }                                              \
-    static GrB_Info vector_build(GrB_Vector v, const GrB_Index* i, const CT* x, GrB_Index n, GrB_BinaryOp d) {   \
-      return GrB_Vector_build_##SUFFIX(v, i, x, n, d);                                                           \
-    }                                                                                                            \
-    static GrB_Info vector_tuples(GrB_Index* i, CT* x, GrB_Index* n, GrB_Vector v) {                             \
-      return GrB_Vector_extractTuples_##SUFFIX(i, x, n, v);                                                      \
-    }                                                                                                            \
-    static GrB_Info matrix_build(GrB_Matrix a, const GrB_Index* i, const GrB_Index* j, const CT* x, GrB_Index n, \
-                                 GrB_BinaryOp d) {                                                               \
-      return GrB_Matrix_build_##SUFFIX(a, i, j, x, n, d);                                                        \
-    }                                                                                                            \
-    static GrB_Info matrix_tuples(GrB_Index* i, GrB_Index* j, CT* x, GrB_Index* n, GrB_Matrix a) {               \
-      return GrB_Matrix_extractTuples_##SUFFIX(i, j, x, n, a);                                                   \
-    }                                                                                                            \
-    static GrB_Info scalar_set(GrB_Scalar s, CT x) { return GrB_Scalar_setElement_##SUFFIX(s, x); }              \
+#define BITGRAPH_ORACLE_GB_TRAITS(CT, SUFFIX)                                                                        \
+  template <>                                                                                                        \
+  struct traits<CT> {                                                                                                \
+    static GrB_Type type() { return GrB_##SUFFIX; }                                                                  \
+    static GrB_UnaryOp identity() { return GrB_IDENTITY_##SUFFIX; }                                                  \
+    static GrB_Info vector_build(GrB_Vector v, const GrB_Index* i, const CT* x, GrB_Index n, GrB_BinaryOp d) {       \
+      return GrB_Vector_build_##SUFFIX(v, i, x, n, d);                                                               \
+    }                                                                                                                \
+    static GrB_Info vector_tuples(GrB_Index* i, CT* x, GrB_Index* n, GrB_Vector v) {                                 \
+      return GrB_Vector_extractTuples_##SUFFIX(i, x, n, v);                                                          \
+    }                                                                                                                \
+    static GrB_Info matrix_build(GrB_Matrix a, const GrB_Index* i, const GrB_Index* j, const CT* x, GrB_Index n,     \
+                                 GrB_BinaryOp d) {                                                                   \
+      return GrB_Matrix_build_##SUFFIX(a, i, j, x, n, d);                                                            \
+    }                                                                                                                \
+    static GrB_Info matrix_tuples(GrB_Index* i, GrB_Index* j, CT* x, GrB_Index* n, GrB_Matrix a) {                   \
+      return GrB_Matrix_extractTuples_##SUFFIX(i, j, x, n, a);                                                       \
+    }                                                                                                                \
+    static GrB_Info scalar_set(GrB_Scalar s, CT x) { return GrB_Scalar_setElement_##SUFFIX(s, x); }                  \
+    /* w<m>(I) = accum(w(I), x), x a scalar */                                                                       \
+    static GrB_Info vector_assign(GrB_Vector w, GrB_Vector m, GrB_BinaryOp accum, CT x, const GrB_Index* i,          \
+                                  GrB_Index ni, GrB_Descriptor d) {                                                  \
+      return GrB_Vector_assign_##SUFFIX(w, m, accum, x, i, ni, d);                                                   \
+    }                                                                                                                \
+    /* the monoid sum of u's entries */                                                                              \
+    static GrB_Info vector_reduce(CT* s, GrB_Monoid monoid, GrB_Vector u) {                                          \
+      return GrB_Vector_reduce_##SUFFIX(s, nullptr, monoid, u, nullptr);                                             \
+    }                                                                                                                \
+    /* w<m> = accum(w, op(u, y)) */                                                                                  \
+    static GrB_Info apply_2nd(GrB_Vector w, GrB_Vector m, GrB_BinaryOp accum, GrB_BinaryOp op, GrB_Vector u, CT y,   \
+                              GrB_Descriptor d) {                                                                    \
+      return GrB_Vector_apply_BinaryOp2nd_##SUFFIX(w, m, accum, op, u, y, d);                                        \
+    }                                                                                                                \
+    /* w<m> = accum(w, select(u, op, y)) */                                                                          \
+    static GrB_Info vector_select(GrB_Vector w, GrB_Vector m, GrB_BinaryOp accum, GrB_IndexUnaryOp op, GrB_Vector u, \
+                                  CT y, GrB_Descriptor d) {                                                          \
+      return GrB_Vector_select_##SUFFIX(w, m, accum, op, u, y, d);                                                   \
+    }                                                                                                                \
   };
 BITGRAPH_ORACLE_GB_TRAITS(bool, BOOL)
+BITGRAPH_ORACLE_GB_TRAITS(std::uint8_t, UINT8)
 BITGRAPH_ORACLE_GB_TRAITS(std::int32_t, INT32)
 BITGRAPH_ORACLE_GB_TRAITS(std::int64_t, INT64)
 BITGRAPH_ORACLE_GB_TRAITS(std::uint32_t, UINT32)
@@ -265,6 +285,20 @@ matrix offdiag(GrB_Matrix a);
 descriptor make_descriptor(bool structural_mask, bool complement, bool replace, bool transpose_a);
 /// A BOOL vector with `true` at the given indices (a structural mask).
 vector make_mask(GrB_Index n, const std::vector<GrB_Index>& index);
+/// A new empty vector of type T and length n.
+template <class T>
+vector new_vector(GrB_Index n) {
+  vector v;
+  check(GrB_Vector_new(v.out(), traits<T>::type(), n), "GrB_Vector_new");
+  return v;
+}
+/// A rows x cols BOOL matrix with `true` at the given (row, column) pairs (repeats merged).
+matrix make_bool_matrix(GrB_Index rows, GrB_Index cols, const std::vector<GrB_Index>& row,
+                        const std::vector<GrB_Index>& col);
+/// The pattern of a rows x cols matrix as sorted column lists per row.
+std::vector<std::vector<GrB_Index>> rows_of(GrB_Matrix a);
+/// A * diag(mask): the columns of `a` outside the mask's entries removed (BOOL pattern result).
+matrix keep_columns(GrB_Matrix a, GrB_Vector mask);
 /// The type name of a matrix ("bool", "int8_t", ..., "double"), LAGraph's spelling.
 std::string type_name(GrB_Matrix a);
 

@@ -6,9 +6,11 @@
 //        bitgraph_oracle --race SPEC [--race-runs R] [--json PATH]
 //
 // Runs N random graphs (a fixed list of edge cases first) and every Matrix Market file of LAGraph's
-// data directory through both libraries and compares BFS, SSSP, PageRank, connected components,
-// triangle counts, the CSR / B2SR structure, mxv / vxm / SpMSpV on every semiring, and the B2SR
-// matrix products. Prints every failure with a command line that replays its graph, then a summary;
+// data directory through both libraries and compares BFS (also the tensor-core Blest BFS), SSSP,
+// PageRank, connected components, triangle counts, the CSR / B2SR structure, mxv / vxm / SpMSpV on
+// every semiring and on a user-defined one, the B2SR matrix products, and the element-wise ops (ewise
+// add / mult, assign, apply, reduce, select, fold / unfold). Prints every failure with a command line
+// that replays its graph, then a summary;
 // exits 1 on any failure. --race times BitGraph's BFS and PageRank against LAGraph's on one graph, runs
 // interleaved, and exits 1 when either is more than 1.5x slower (issue 14's host target). --self-test corrupts
 // BitGraph's side of every comparison and exits 1 unless all those faults are reported (proof that no comparison is
@@ -25,9 +27,7 @@
 #include "cases.hpp"
 #include "oracle.hpp"
 
-#ifndef BITGRAPH_ORACLE_DATA_DIR
-#define BITGRAPH_ORACLE_DATA_DIR ""
-#endif
+#include "oracle_config.hpp"  // BITGRAPH_ORACLE_DATA_DIR
 
 namespace bitgraph::oracle {
 namespace {
@@ -113,6 +113,12 @@ void run_checks(context& ctx, const graph_under_test& g) {
       {"tc", check_triangles},
       {"mxv", check_mxv},
       {"mxm.lor_land", check_mxm},
+      {"bfs.tensor_core", check_bfs_tensor_core},
+      {"mxv.MAX_MIN_FP64_USER", check_mxv_user},
+      {"ewise.dense", check_ewise},
+      {"assign.dense", check_assign_apply},
+      {"reduce.vector", check_reduce_select},
+      {"fold.b2sr", check_fold},
   };
   for (const auto& s : steps) {
     try {
@@ -190,6 +196,7 @@ int run(int argc, char* argv[]) {
     gb::check_lagraph(LAGraph_Finalize(msg), "LAGraph_Finalize", msg);
     return rc;
   }
+  std::cout << "BitGraph runs on " << exec_space::name() << "; GraphBLAS and LAGraph on the host" << std::endl;
   const auto start = std::chrono::steady_clock::now();
   const bool selected = !opt.specs.empty() || !opt.file_list.empty();
   if (selected) {

@@ -20,8 +20,13 @@
 
 namespace bitgraph::oracle {
 
-/// BitGraph runs on the host: OpenMP in the host build (Kokkos' default host space).
+/// BitGraph's side runs on the host (OpenMP in the host build) or, in the GPU oracle (BITGRAPH_ORACLE_ON_DEVICE,
+/// the cuda flavour), on Kokkos' default execution space; every check reads results through host mirrors.
+#if defined(BITGRAPH_ORACLE_ON_DEVICE)
+using exec_space = Kokkos::DefaultExecutionSpace;
+#else
 using exec_space = Kokkos::DefaultHostExecutionSpace;
+#endif
 using mem_space = memory_space_t<exec_space>;
 
 /// Concatenates anything printable.
@@ -188,6 +193,12 @@ void check_components(context& ctx, const graph_under_test& g);
 void check_triangles(context& ctx, const graph_under_test& g);
 void check_mxv(context& ctx, const graph_under_test& g);  // and SpMSpV
 void check_mxm(context& ctx, const graph_under_test& g);
+void check_bfs_tensor_core(context& ctx, const graph_under_test& g);  // Blest: make_blest_graph + bfs_tensor_core
+void check_mxv_user(context& ctx, const graph_under_test& g);         // a user-defined (max, min) semiring
+void check_ewise(context& ctx, const graph_under_test& g);            // ewise_add / ewise_mult
+void check_assign_apply(context& ctx, const graph_under_test& g);     // assign, apply
+void check_reduce_select(context& ctx, const graph_under_test& g);    // reduce, select
+void check_fold(context& ctx, const graph_under_test& g);             // fold, unfold
 
 /// --race: BitGraph's BFS and PageRank against LAGraph's on `spec`, `runs` each, interleaved; prints a table (and
 /// JSON to `json_path` when given) and returns 1 when a median is more than `bound` times LAGraph's.
