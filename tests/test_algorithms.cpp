@@ -48,8 +48,10 @@ csr_build_options undirected_no_loops() {
 }
 
 // The property-test suite: random graphs with loops and duplicates, isolated vertices, n = 1, n not a
-// multiple of any tile, directed inputs, generators and LAGraph files.
+// multiple of any tile, directed inputs, generators and LAGraph files. Reduced mode keeps about a quarter of the
+// edges: smaller Kronecker and uniform graphs, and neither of the two largest files (zenios, jagmesh7).
 std::vector<named_graph> suite() {
+  const bool r = test::reduced();
   std::vector<named_graph> s;
   csr_build_options directed;
   csr_build_options undirected;
@@ -60,15 +62,17 @@ std::vector<named_graph> suite() {
   s.push_back({"random undirected", test::random_edges(150, 260, 5, true), undirected});
   s.push_back({"random dense", test::random_edges(70, 1500, 6), directed});
   s.push_back({"grid2d:13", gen::grid_2d(13), undirected});
-  s.push_back({"kron:9", gen::kronecker(9), undirected_no_loops()});
-  s.push_back({"urand:8", gen::uniform_random(8), undirected_no_loops()});
+  s.push_back({r ? "kron:8" : "kron:9", gen::kronecker(r ? 8 : 9), undirected_no_loops()});
+  s.push_back({r ? "urand:6" : "urand:8", gen::uniform_random(r ? 6 : 8), undirected_no_loops()});
   s.push_back({"mycielski:7", gen::mycielski(7), undirected});
   s.push_back({"rgg:9", gen::random_geometric(9, 1), undirected});
   s.push_back({"karate", load_mtx("karate.mtx"), undirected});
   s.push_back({"west0067", load_mtx("west0067.mtx"), directed});
   s.push_back({"ldbc-directed-example", load_mtx("ldbc-directed-example.mtx"), directed});
-  s.push_back({"jagmesh7", load_mtx("jagmesh7.mtx"), undirected});
-  s.push_back({"zenios", load_mtx("zenios.mtx"), undirected});
+  if (!r) {
+    s.push_back({"jagmesh7", load_mtx("jagmesh7.mtx"), undirected});
+    s.push_back({"zenios", load_mtx("zenios.mtx"), undirected});
+  }
   return s;
 }
 
@@ -82,7 +86,8 @@ std::vector<typename View::non_const_value_type> host(const View& v) {
 TEMPLATE_TEST_CASE("BFS passes its validator in every mode and all modes agree", "[algorithms][bfs]",
                    BITGRAPH_TEST_SPACES) {
   TestType exec;
-  test::thinning thin(7);
+  // Reduced mode: every 97th (graph, tile size, source, mode, push kernel, parents, path) combination.
+  test::thinning thin(97);
   for (auto& gcase : suite()) {
     for (int t : {8, 32}) {
       auto bg = make_bit_graph(exec, build_csr(exec, gcase.el, gcase.opts), {t});
@@ -171,6 +176,7 @@ TEMPLATE_TEST_CASE("BFS known answers and errors", "[algorithms][bfs]", BITGRAPH
 TEMPLATE_TEST_CASE("BFS with a reused workspace equals BFS without one", "[algorithms][bfs]", BITGRAPH_TEST_SPACES) {
   TestType exec;
   bfs_workspace<memory_space_t<TestType>> ws;
+  test::thinning thin(17);  // reduced mode: every 17th (graph, source, mode, parents) combination
   // One workspace across graphs of different sizes, modes, sources, with and without parents: every
   // call must start from a clean state (a stale visited bit or queue would lose or misplace vertices).
   for (auto& gcase : suite()) {
@@ -179,6 +185,7 @@ TEMPLATE_TEST_CASE("BFS with a reused workspace equals BFS without one", "[algor
     for (vertex_t source : {vertex_t(bg.n() - 1), vertex_t(0), vertex_t(bg.n() / 3)}) {
       for (auto mode : {bfs_mode::direction_optimized, bfs_mode::push, bfs_mode::pull}) {
         for (bool parents : {false, true}) {
+          if (!thin.keep()) continue;
           INFO(gcase.name << " source=" << source << " mode=" << int(mode) << " parents=" << parents);
           bfs_options o;
           o.mode = mode;
@@ -220,12 +227,15 @@ TEMPLATE_TEST_CASE("BFS batched levels on long graphs agree with one launch per 
   std::vector<named_graph> graphs = {{"grid2d:120", gen::grid_2d(120), u},
                                      {"path:700 (reversed edges)", path, u},
                                      {"rgg:12", gen::random_geometric(12, 1), u}};
+  // Reduced mode: every 13th (graph, source, parents, max_depth) combination: one run on each graph.
+  test::thinning thin(13);
   for (auto& gcase : graphs) {
     auto bg = make_bit_graph(exec, build_csr(exec, gcase.el, gcase.opts), {8});
     auto h = to_host_csr(bg.csr);
     for (vertex_t source : {vertex_t(0), vertex_t(bg.n() / 2 + 7), vertex_t(bg.n() - 1)}) {
       for (bool parents : {true, false}) {
         for (level_t max_depth : {0, 300}) {
+          if (!thin.keep()) continue;
           INFO(gcase.name << " source=" << source << " parents=" << parents << " max_depth=" << max_depth);
           bfs_options o;
           o.mode = bfs_mode::push;
@@ -259,6 +269,7 @@ TEMPLATE_TEST_CASE("BFS batched levels on long graphs agree with one launch per 
 TEMPLATE_TEST_CASE("SSSP passes its validator (weighted and unit weights)", "[algorithms][sssp]",
                    BITGRAPH_TEST_SPACES) {
   TestType exec;
+  test::thinning thin(17);  // reduced mode: every 17th (graph, source, weights, path, method) run
   for (auto& gcase : suite()) {
     auto el = gcase.el;
     if (!el.weighted()) {
@@ -278,6 +289,7 @@ TEMPLATE_TEST_CASE("SSSP passes its validator (weighted and unit weights)", "[al
           INFO(gcase.name << " source=" << source << " weights=" << weights << " alg=" << to_string(alg));
           for (auto method : {sssp_method::automatic, sssp_method::bellman_ford, sssp_method::near_far}) {
             if (method == sssp_method::near_far && !(weights && h.has_weights)) continue;  // weights only
+            if (!thin.keep()) continue;
             INFO("method=" << int(method));
             sssp_options o;
             o.use_weights = weights;
@@ -342,6 +354,7 @@ TEMPLATE_TEST_CASE("SSSP passes its validator (weighted and unit weights)", "[al
 TEMPLATE_TEST_CASE("SSSP with a reused workspace equals SSSP without one", "[algorithms][sssp]", BITGRAPH_TEST_SPACES) {
   TestType exec;
   sssp_workspace<memory_space_t<TestType>> ws;
+  test::thinning thin(11);  // reduced mode: every 11th (graph, source, weights, method) combination
   // One workspace across graphs of different sizes, methods, weights and sources: each call starts clean, and the
   // result aliases the workspace's distances.
   for (auto& gcase : suite()) {
@@ -351,6 +364,7 @@ TEMPLATE_TEST_CASE("SSSP with a reused workspace equals SSSP without one", "[alg
     for (vertex_t source : {vertex_t(bg.n() - 1), vertex_t(0)}) {
       for (bool weights : {false, true}) {
         for (auto method : {sssp_method::automatic, sssp_method::bellman_ford}) {
+          if (!thin.keep()) continue;
           INFO(gcase.name << " source=" << source << " weights=" << weights << " method=" << int(method));
           sssp_options o;
           o.use_weights = weights;
@@ -381,9 +395,11 @@ TEMPLATE_TEST_CASE("SSSP stops after max_iterations rounds", "[algorithms][sssp]
   csr_build_options u;
   u.kind = graph_kind::undirected;
   auto bg = make_bit_graph(exec, build_csr(exec, el, u), {8});
+  test::thinning thin(5);  // reduced mode: every 5th (variant, cap): each variant, caps below and at the fixed point
   for (int variant : {0, 1, 2, 3}) {
     const bool weights = variant == 0 || variant == 3;
     for (int cap : {1, 5, 38, 39, 40, 100}) {
+      if (!thin.keep()) continue;
       INFO("variant=" << variant << " cap=" << cap);
       sssp_options o;
       o.use_weights = weights;
@@ -411,12 +427,14 @@ TEMPLATE_TEST_CASE("SSSP stops after max_iterations rounds", "[algorithms][sssp]
 TEMPLATE_TEST_CASE("PageRank passes its validator and matches the reference", "[algorithms][pagerank]",
                    BITGRAPH_TEST_SPACES) {
   TestType exec;
+  test::thinning thin(5);  // reduced mode: every 5th (graph, dangling, path, product) combination
   for (auto& gcase : suite()) {
     auto bg = make_bit_graph(exec, build_csr(exec, gcase.el, gcase.opts), {32});
     auto h = to_host_csr(bg.csr);
     for (auto dangling : {pagerank_dangling::redistribute, pagerank_dangling::ignore}) {
       for (auto alg : test::kernel_paths<TestType>()) {
         for (auto product : {pagerank_product::automatic, pagerank_product::bits, pagerank_product::csr}) {
+          if (!thin.keep()) continue;
           INFO(gcase.name << " dangling=" << int(dangling) << " alg=" << to_string(alg) << " product=" << int(product));
           pagerank_options o;
           o.dangling = dangling;
@@ -504,10 +522,12 @@ TEMPLATE_TEST_CASE("connected components pass their validator", "[algorithms][cc
 
 TEMPLATE_TEST_CASE("triangle counting is exact", "[algorithms][tc]", BITGRAPH_TEST_SPACES) {
   TestType exec;
+  test::thinning thin(2);  // reduced mode: every other (graph, tile size, path) combination
   for (auto& gcase : suite()) {
     if (gcase.opts.kind != graph_kind::undirected) continue;
     for (int t : {4, 8, 16, 32, 64}) {
       for (auto alg : test::kernel_paths<TestType>()) {
+        if (!thin.keep()) continue;
         INFO(gcase.name << " T=" << t << " alg=" << to_string(alg));
         auto bg = make_bit_graph(exec, build_csr(exec, gcase.el, gcase.opts), {t});
         auto r = triangle_count(exec, bg, {alg});
@@ -530,7 +550,9 @@ TEMPLATE_TEST_CASE("triangle counting is exact", "[algorithms][tc]", BITGRAPH_TE
     csr_build_options u;
     u.kind = graph_kind::undirected;
     u.remove_self_loops = true;
-    auto dense = make_bit_graph(exec, build_csr(exec, test::random_edges(300, 20000, 11), u), {8});
+    // Reduced mode: a quarter of the edges, still rows of many bitmap words.
+    auto dense =
+        make_bit_graph(exec, build_csr(exec, test::random_edges(300, test::reduced() ? 5000 : 20000, 11), u), {8});
     const auto a = triangle_count(exec, dense, {op_algorithm::automatic, triangles_method::oriented_bitmap});
     const auto b = triangle_count(exec, dense, {op_algorithm::automatic, triangles_method::oriented_intersection});
     CHECK(a.triangles == b.triangles);
@@ -558,6 +580,14 @@ TEMPLATE_TEST_CASE("known answers: bcsstk13 and GAP kron 16", "[algorithms][know
   auto bc = make_bit_graph(exec, build_csr(exec, load_mtx("bcsstk13.mtx"), u), {16});
   CHECK(triangle_count(exec, bc).triangles == 342300);
   // GAP -g16: 909,646 edges, 15,656,307 triangles, 18,835 components.
+  if (test::reduced()) {
+    // Reduced mode: GAP kron 13 (an eighth of the edges) against the host references instead.
+    auto kron = make_bit_graph(exec, build_csr(exec, gen::kronecker(13), u), {32});
+    const auto h = to_host_csr(kron.csr);
+    CHECK(validate::check_triangles(h, triangle_count(exec, kron).triangles).ok);
+    CHECK(connected_components(exec, kron).count == reference::count_components(h));
+    return;
+  }
   auto kron = make_bit_graph(exec, build_csr(exec, gen::kronecker(16), u), {32});
   CHECK(kron.csr.nnz == 2 * 909646);
   CHECK(triangle_count(exec, kron).triangles == 15656307);

@@ -11,6 +11,7 @@
 #include "bitgraph/formats/csr.hpp"
 #include "support/mxv_cases.hpp"
 #include "support/random_graphs.hpp"
+#include "support/reduced.hpp"
 #include "support/spaces.hpp"
 
 using namespace bitgraph;
@@ -85,6 +86,7 @@ offset_t longest_row_of(const b2sr_matrix<Mem>& b) {
 
 TEMPLATE_TEST_CASE("B2SR bits equal the adjacency and round-trip to CSR", "[formats][b2sr]", BITGRAPH_TEST_SPACES) {
   TestType exec;
+  test::thinning thin(3);  // reduced mode: every 3rd (graph, kind, tile size, order) combination
   for (auto& el : test_graphs()) {
     for (auto kind : {graph_kind::directed, graph_kind::undirected}) {
       csr_build_options o;
@@ -93,6 +95,7 @@ TEMPLATE_TEST_CASE("B2SR bits equal the adjacency and round-trip to CSR", "[form
       const auto ref = csr_pattern(g);
       for (int t : {4, 8, 16, 32, 64}) {
         for (auto order : {bit_order::row_major, bit_order::col_major}) {
+          if (!thin.keep()) continue;
           INFO("n=" << g.n << " T=" << t << " order=" << to_string(order));
           auto b = to_b2sr(exec, g, {t, order});
           CHECK(b.n == g.n);

@@ -18,6 +18,7 @@
 #include "bitgraph/io/matrix_market.hpp"
 #include "bitgraph/reorder/reorder.hpp"
 #include "support/random_graphs.hpp"
+#include "support/reduced.hpp"
 #include "support/spaces.hpp"
 #include "support/test_data.hpp"
 
@@ -108,6 +109,9 @@ TEMPLATE_TEST_CASE("BVSS layout holds every edge once in the Fig. 2(c) order", "
 TEMPLATE_TEST_CASE("Blest BFS equals plain BFS levels (reorderings, eager and lazy)", "[blest][bfs]",
                    BITGRAPH_TEST_SPACES) {
   TestType exec;
+  // Reduced mode: every 3rd (graph, reordering) pair, and in those every 17th (source, update, bottom-up,
+  // algorithm) combination.
+  test::thinning pairs(3), thin(17);
   for (auto& bc : cases()) {
     csr_build_options o;
     o.kind = bc.kind;
@@ -115,6 +119,7 @@ TEMPLATE_TEST_CASE("Blest BFS equals plain BFS levels (reorderings, eager and la
     auto h = to_host_csr(g.csr);
     for (auto method : {reorder::reorder_method::none, reorder::reorder_method::rcm,
                         reorder::reorder_method::jaccard_windows, reorder::reorder_method::random}) {
+      if (!pairs.keep()) continue;
       std::vector<vertex_t> perm;
       if (method != reorder::reorder_method::none) {
         reorder::reorder_options ro;
@@ -131,6 +136,7 @@ TEMPLATE_TEST_CASE("Blest BFS equals plain BFS levels (reorderings, eager and la
           // Never bottom-up, Blest's switch, and bottom-up from level 1 on.
           for (double factor : {0.0, 10.0, 1e12}) {
             for (auto alg : algs) {
+              if (!thin.keep()) continue;
               INFO(bc.name << " reorder=" << reorder::to_string(method) << " source=" << source
                            << " update=" << int(update) << " alg=" << to_string(alg) << " bottom_up=" << factor);
               bvss_bfs_options bo;
@@ -162,6 +168,8 @@ TEMPLATE_TEST_CASE("Blest BFS equals plain BFS levels (reorderings, eager and la
 
 TEMPLATE_TEST_CASE("Blest orderings chosen and computed by make_blest_graph", "[blest][bfs]", BITGRAPH_TEST_SPACES) {
   TestType exec;
+  // Reduced mode: every 7th (graph, ordering) combination.
+  test::thinning thin(7);
   for (auto& bc : cases()) {
     csr_build_options o;
     o.kind = bc.kind;
@@ -170,6 +178,7 @@ TEMPLATE_TEST_CASE("Blest orderings chosen and computed by make_blest_graph", "[
     const bool social = reorder::analyze_degrees(to_host_csr(g.in_csr())).is_social();
     for (auto ordering : {blest_ordering::automatic, blest_ordering::none, blest_ordering::cluster,
                           blest_ordering::degree, blest_ordering::rcm, blest_ordering::jaccard}) {
+      if (!thin.keep()) continue;
       INFO(bc.name << " ordering=" << to_string(ordering));
       blest_options bo;
       bo.ordering = ordering;

@@ -35,6 +35,7 @@
 #include "bitgraph/algorithms/validate.hpp"
 #include "bitgraph/core/l2_resident.hpp"
 #include "support/random_graphs.hpp"
+#include "support/reduced.hpp"
 #include "support/spaces.hpp"
 
 using namespace bitgraph;
@@ -42,7 +43,8 @@ using namespace bitgraph;
 namespace {
 
 constexpr int thread_count = 2;
-constexpr int rounds = 20;
+/// Rounds per thread: 3 in reduced mode.
+int rounds() { return test::reduced() ? 3 : 20; }
 constexpr int graphs_per_thread = 3;
 constexpr int calls_per_round = 8;
 
@@ -193,7 +195,7 @@ void run_rounds(const Exec& exec, int t, const std::vector<graph_answers>& want,
     }
     bfs_workspace<mem> bws;
     sssp_workspace<mem> sws;
-    for (int r = 0; r < rounds; ++r) {
+    for (int r = 0; r < rounds(); ++r) {
       const std::size_t c = std::size_t(r) % want.size();
       const std::size_t si = (std::size_t(r) / want.size() + std::size_t(t)) % want[c].sources.size();
       const auto& a = want[c];
@@ -367,7 +369,7 @@ TEMPLATE_TEST_CASE("two host threads on two instances get the single-thread answ
     INFO("thread " << t);
     INFO(reports[t].exception);
     CHECK_FALSE(reports[t].threw);
-    CHECK(reports[t].calls == calls_per_round * rounds);
+    CHECK(reports[t].calls == calls_per_round * rounds());
     for (const auto& f : reports[t].failures) FAIL_CHECK(f);
   }
   std::printf("concurrency (%s, %s): %d calls in %.2f s\n", std::string(space_name<TestType>()).c_str(),

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "bitgraph/ops/ewise.hpp"
+#include "support/reduced.hpp"
 #include "support/reference.hpp"
 #include "support/spaces.hpp"
 
@@ -83,11 +84,13 @@ void check_dense(const Exec& exec, const Op& op, std::function<T(T, T, vertex_t)
                  const std::function<T(T, T)>* ref_accum, T absent, bool pass_absent, const char* what) {
   using mem = typename Exec::memory_space;
   std::uint64_t seed = 7;
+  test::thinning thin(11);  // reduced mode: every 11th (size, density, add/mult, mask) combination
   for (vertex_t n : sizes) {
     for (double density : {0.2, 0.7, 1.0}) {
       for (bool mult : {false, true}) {
         for (const auto& mc : mask_cases) {
           ++seed;
+          if (!thin.keep()) continue;
           INFO(what << " n=" << n << " density=" << density << " mult=" << mult << " mask=" << mc.use << mc.complement
                     << mc.replace);
           auto uh = random_dense<T>(n, density, absent, seed);
@@ -189,12 +192,14 @@ TEMPLATE_TEST_CASE("ewise on bitmaps equals the reference", "[ops][ewise]", BITG
   using mem = typename TestType::memory_space;
   TestType exec;
   std::uint64_t seed = 50;
+  test::thinning thin(11);  // reduced mode: every 11th (size, operator, add/mult, mask, accumulator) combination
   for (vertex_t n : sizes) {
     for (bit_op op : {bit_op::lor, bit_op::land, bit_op::lxor, bit_op::landnot}) {
       for (bool mult : {false, true}) {
         for (const auto& mc : mask_cases) {
           for (bool accum : {false, true}) {
             ++seed;
+            if (!thin.keep()) continue;
             INFO("n=" << n << " op=" << to_string(op) << " mult=" << mult << " mask=" << mc.use << mc.complement
                       << mc.replace << " accum=" << accum);
             auto uh = test::random_bits(n, 0.4, seed);
@@ -264,6 +269,7 @@ TEMPLATE_TEST_CASE("ewise on sparse vectors equals the reference", "[ops][ewise]
   struct value_case {
     bool u, v;
   };
+  test::thinning thin(29);  // reduced mode: every 29th (size, densities, values, mask, add/mult, operator) case
   for (vertex_t n : sizes) {
     for (double du : {0.0, 0.1, 0.6, 1.0}) {
       for (double dv : {0.1, 0.6}) {
@@ -274,6 +280,7 @@ TEMPLATE_TEST_CASE("ewise on sparse vectors equals the reference", "[ops][ewise]
             for (bool mult : {false, true}) {
               for (bool minus : {false, true}) {
                 ++seed;
+                if (!thin.keep()) continue;
                 INFO("n=" << n << " du=" << du << " dv=" << dv << " values=" << vc.u << vc.v << " mask=" << mc.use
                           << mc.complement << " mult=" << mult << " minus=" << minus);
                 auto uh = random_sparse(n, du, vc.u, seed);

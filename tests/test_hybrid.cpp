@@ -16,6 +16,7 @@
 #include "bitgraph/ops/mxv.hpp"
 #include "support/mxv_cases.hpp"
 #include "support/random_graphs.hpp"
+#include "support/reduced.hpp"
 #include "support/reference.hpp"
 #include "support/spaces.hpp"
 
@@ -69,12 +70,14 @@ TEMPLATE_TEST_CASE("to_hybrid splits whole bands by bytes and loses no entry", "
                    BITGRAPH_TEST_SPACES) {
   constexpr auto by_bytes = hybrid_split_rule::bytes;
   TestType exec;
+  test::thinning thin(7);  // reduced mode: every 7th (graph, tile size, bias) split
   for (auto& el : hybrid_graphs()) {
     auto g = build_csr(exec, el);
     const auto want = csr_pattern(g);
     const std::uint64_t n_bands = (std::uint64_t(g.n) + 31) / 32;
     for (int t : {0, 4, 8, 16, 32}) {
       for (double bias : {0.0, 1.0, all_bits}) {
+        if (!thin.keep()) continue;
         INFO("n=" << g.n << " nnz=" << g.nnz << " T=" << t << " bias=" << bias);
         auto h = to_hybrid(exec, g, ho(t, bias, false, by_bytes));
         CHECK(h.n == g.n);
@@ -199,9 +202,12 @@ TEMPLATE_TEST_CASE("to_hybrid rejects bad options and duplicate entries", "[form
 
 namespace {
 
+// Reduced mode: `blocks` (shared by the case's semirings) keeps every 11th (graph, tile size, bias) split, and in
+// those every 7th combination runs; the loops all still run so that the seeds stay those of the full run.
 template <class Exec, class S, bool XBits, bool YBits, class Accum = no_accumulator>
-void check_hybrid(const Exec& exec, const char* what) {
+void check_hybrid(const Exec& exec, const char* what, test::thinning& blocks) {
   std::uint64_t seed = 900;
+  test::thinning thin(7);
   for (auto& el : hybrid_graphs()) {
     auto g = build_csr(exec, el);
     const vertex_t n = g.n;
@@ -211,24 +217,27 @@ void check_hybrid(const Exec& exec, const char* what) {
       for (double bias : {0.0, 1.0, all_bits, -1.0}) {
         const hybrid_options o = bias >= 0 ? ho(t, bias, false, hybrid_split_rule::bytes)
                                            : ho(t, 1.0, false, hybrid_split_rule::time, hybrid_gpu_costs);
-        auto h = to_hybrid(exec, g, o);
+        const bool block = blocks.keep();
+        std::optional<decltype(to_hybrid(exec, g, o))> h;  // built at the first combination run
         for (auto alg : test::kernel_paths<Exec>()) {
           for (auto bal : {mxv_balance::automatic, mxv_balance::by_rows, mxv_balance::by_tiles}) {
             for (const auto& mc : mask_cases) {
               ++seed;
-              INFO(what << " n=" << n << " T=" << t << " bias=" << bias << " csr bands=" << h.csr_band_count()
-                        << " tiles=" << h.bits.n_tiles << " alg=" << to_string(alg) << " balance=" << to_string(bal)
+              if (!block || !thin.keep()) continue;
+              if (!h) h = to_hybrid(exec, g, o);
+              INFO(what << " n=" << n << " T=" << t << " bias=" << bias << " csr bands=" << h->csr_band_count()
+                        << " tiles=" << h->bits.n_tiles << " alg=" << to_string(alg) << " balance=" << to_string(bal)
                         << " mask=" << mc.use << mc.complement << mc.replace);
               mxv_options opts;
               opts.algorithm = alg;
               opts.balance = bal;
-              test::check_pull_case<Exec, S, XBits, YBits, Accum>(exec, A, false, false, mc, seed,
-                                                                  [&](auto& y, const auto& x, const auto& mask) {
-                                                                    if (mc.use)
-                                                                      mxv(exec, y, mask, Accum{}, S{}, h, x, opts);
-                                                                    else
-                                                                      mxv(exec, y, no_mask{}, Accum{}, S{}, h, x, opts);
-                                                                  });
+              test::check_pull_case<Exec, S, XBits, YBits, Accum>(
+                  exec, A, false, false, mc, seed, [&](auto& y, const auto& x, const auto& mask) {
+                    if (mc.use)
+                      mxv(exec, y, mask, Accum{}, S{}, *h, x, opts);
+                    else
+                      mxv(exec, y, no_mask{}, Accum{}, S{}, *h, x, opts);
+                  });
             }
           }
         }
@@ -241,12 +250,13 @@ void check_hybrid(const Exec& exec, const char* what) {
 
 TEMPLATE_TEST_CASE("mxv on a hybrid matrix equals the dense reference", "[ops][mxv][hybrid]", BITGRAPH_TEST_SPACES) {
   TestType exec;
-  check_hybrid<TestType, lor_land, true, true>(exec, "lor_land bin·bin→bin");
-  check_hybrid<TestType, lor_land, true, true, accumulate_with<lor_monoid>>(exec, "lor_land+accum");
-  check_hybrid<TestType, plus_pair<std::int32_t>, true, false>(exec, "plus_pair bin·bin→full");
-  check_hybrid<TestType, plus_times<double>, false, false>(exec, "plus_times bin·full→full");
-  check_hybrid<TestType, min_plus<std::int32_t>, false, false, accumulate_with<min_monoid<std::int32_t>>>(exec,
-                                                                                                          "min_plus");
+  test::thinning blocks(11);
+  check_hybrid<TestType, lor_land, true, true>(exec, "lor_land bin·bin→bin", blocks);
+  check_hybrid<TestType, lor_land, true, true, accumulate_with<lor_monoid>>(exec, "lor_land+accum", blocks);
+  check_hybrid<TestType, plus_pair<std::int32_t>, true, false>(exec, "plus_pair bin·bin→full", blocks);
+  check_hybrid<TestType, plus_times<double>, false, false>(exec, "plus_times bin·full→full", blocks);
+  check_hybrid<TestType, min_plus<std::int32_t>, false, false, accumulate_with<min_monoid<std::int32_t>>>(
+      exec, "min_plus", blocks);
 }
 
 TEMPLATE_TEST_CASE("mxv on a hybrid matrix rejects a push and bad sizes", "[ops][mxv][hybrid][errors]",

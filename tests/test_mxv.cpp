@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <vector>
 
 #include "bitgraph/ops/mxv.hpp"
@@ -47,7 +48,9 @@ constexpr mxv_balance balances[] = {mxv_balance::by_rows, mxv_balance::by_tiles}
 template <class Exec, class S, bool XBits, class Accum = no_accumulator>
 void check_full_output(const Exec& exec, const char* what, bool check_any = false) {
   std::uint64_t seed = 100;
-  test::thinning thin(7);
+  // Reduced mode: every 7th (graph, tile size, order) block, and in those every 17th combination; the loops all
+  // still run so that the seeds stay those of the full run.
+  test::thinning blocks(7), thin(17);
   for (auto& gc : graphs()) {
     csr_build_options o;
     o.kind = gc.kind;
@@ -56,8 +59,8 @@ void check_full_output(const Exec& exec, const char* what, bool check_any = fals
     auto A = test::to_dense_matrix(g);
     for (int t : {4, 8, 16, 32, 64}) {
       for (auto order : {bit_order::row_major, bit_order::col_major}) {
-        auto b = to_b2sr(exec, g, {t, order});
-        auto bt = transpose(exec, b);
+        const bool block = blocks.keep();
+        std::optional<b2sr_matrix<memory_space_t<Exec>>> b, bt;  // built at the first combination run
         for (bool vx : {false, true}) {
           for (auto dir : {mxv_direction::pull, mxv_direction::push, mxv_direction::automatic}) {
             for (auto alg : test::kernel_paths<Exec>()) {
@@ -69,7 +72,11 @@ void check_full_output(const Exec& exec, const char* what, bool check_any = fals
                 if (dir == mxv_direction::push && bal == mxv_balance::by_tiles) continue;
                 for (const auto& mc : mask_cases) {
                   ++seed;
-                  if (!thin.keep()) continue;
+                  if (!block || !thin.keep()) continue;
+                  if (!b) {
+                    b = to_b2sr(exec, g, {t, order});
+                    bt = transpose(exec, *b);
+                  }
                   INFO(what << " n=" << n << " T=" << t << " order=" << to_string(order) << " vxm=" << vx
                             << " dir=" << int(dir) << " alg=" << to_string(alg) << " balance=" << to_string(bal)
                             << " mask=" << mc.use << mc.complement << mc.replace);
@@ -82,14 +89,14 @@ void check_full_output(const Exec& exec, const char* what, bool check_any = fals
                       [&](auto& y, const auto& x, const auto& mask) {
                         if (mc.use) {
                           if (vx)
-                            vxm(exec, y, mask, Accum{}, S{}, x, b, opts, &bt);
+                            vxm(exec, y, mask, Accum{}, S{}, x, *b, opts, &*bt);
                           else
-                            mxv(exec, y, mask, Accum{}, S{}, b, x, opts, &bt);
+                            mxv(exec, y, mask, Accum{}, S{}, *b, x, opts, &*bt);
                         } else {
                           if (vx)
-                            vxm(exec, y, no_mask{}, Accum{}, S{}, x, b, opts, &bt);
+                            vxm(exec, y, no_mask{}, Accum{}, S{}, x, *b, opts, &*bt);
                           else
-                            mxv(exec, y, no_mask{}, Accum{}, S{}, b, x, opts, &bt);
+                            mxv(exec, y, no_mask{}, Accum{}, S{}, *b, x, opts, &*bt);
                         }
                       },
                       check_any);
@@ -108,7 +115,9 @@ void check_full_output(const Exec& exec, const char* what, bool check_any = fals
 TEMPLATE_TEST_CASE("mxv bin·bin→bin (Boolean) equals the dense reference", "[ops][mxv]", BITGRAPH_TEST_SPACES) {
   TestType exec;
   std::uint64_t seed = 1;
-  test::thinning thin(11);
+  // Reduced mode: every 3rd (graph, tile size, order) block, and in those every 19th combination; the loops all
+  // still run so that the seeds stay those of the full run.
+  test::thinning blocks(3), thin(19);
   for (auto& gc : graphs()) {
     csr_build_options o;
     o.kind = gc.kind;
@@ -117,8 +126,8 @@ TEMPLATE_TEST_CASE("mxv bin·bin→bin (Boolean) equals the dense reference", "[
     auto A = test::to_dense_matrix(g);
     for (int t : {4, 8, 16, 32, 64}) {
       for (auto order : {bit_order::row_major, bit_order::col_major}) {
-        auto b = to_b2sr(exec, g, {t, order});
-        auto bt = transpose(exec, b);
+        const bool block = blocks.keep();
+        std::optional<b2sr_matrix<memory_space_t<TestType>>> b, bt;  // built at the first combination run
         for (bool vx : {false, true}) {
           for (auto dir : {mxv_direction::pull, mxv_direction::push}) {
             for (auto alg : test::kernel_paths<TestType>()) {
@@ -130,7 +139,11 @@ TEMPLATE_TEST_CASE("mxv bin·bin→bin (Boolean) equals the dense reference", "[
                   for (bool accum : {false, true}) {
                     for (bool early : {false, true}) {
                       ++seed;
-                      if (!thin.keep()) continue;
+                      if (!block || !thin.keep()) continue;
+                      if (!b) {
+                        b = to_b2sr(exec, g, {t, order});
+                        bt = transpose(exec, *b);
+                      }
                       INFO("n=" << n << " T=" << t << " vxm=" << vx << " dir=" << int(dir)
                                 << " balance=" << to_string(bal) << " mask=" << mc.use << mc.complement << mc.replace
                                 << " accum=" << accum << " early=" << early);
@@ -145,14 +158,14 @@ TEMPLATE_TEST_CASE("mxv bin·bin→bin (Boolean) equals the dense reference", "[
                             exec, A, vx, false, mc, seed, [&](auto& y, const auto& x, const auto& mask) {
                               if (mc.use) {
                                 if (vx)
-                                  vxm(exec, y, mask, Accum{}, lor_land{}, x, b, opts, &bt);
+                                  vxm(exec, y, mask, Accum{}, lor_land{}, x, *b, opts, &*bt);
                                 else
-                                  mxv(exec, y, mask, Accum{}, lor_land{}, b, x, opts, &bt);
+                                  mxv(exec, y, mask, Accum{}, lor_land{}, *b, x, opts, &*bt);
                               } else {
                                 if (vx)
-                                  vxm(exec, y, no_mask{}, Accum{}, lor_land{}, x, b, opts, &bt);
+                                  vxm(exec, y, no_mask{}, Accum{}, lor_land{}, x, *b, opts, &*bt);
                                 else
-                                  mxv(exec, y, no_mask{}, Accum{}, lor_land{}, b, x, opts, &bt);
+                                  mxv(exec, y, no_mask{}, Accum{}, lor_land{}, *b, x, opts, &*bt);
                               }
                             });
                       };
@@ -230,6 +243,8 @@ std::vector<graph_case> csr_graphs() {
 template <class Exec, class S, bool XBits, bool YBits, class Accum = no_accumulator>
 void check_csr(const Exec& exec, const char* what, bool check_any = false) {
   std::uint64_t seed = 500;
+  // Reduced mode: every 17th (graph, path, balance, early exit, mask) combination.
+  test::thinning thin(17);
   for (auto& gc : csr_graphs()) {
     csr_build_options o;
     o.kind = gc.kind;
@@ -241,6 +256,7 @@ void check_csr(const Exec& exec, const char* what, bool check_any = false) {
         for (bool early : {true, false}) {
           for (const auto& mc : mask_cases) {
             ++seed;
+            if (!thin.keep()) continue;
             INFO(what << " n=" << n << " nnz=" << g.nnz << " weighted=" << g.has_weights << " alg=" << to_string(alg)
                       << " balance=" << to_string(bal) << " early_exit=" << early << " mask=" << mc.use << mc.complement
                       << mc.replace);

@@ -10,6 +10,7 @@
 #include "bitgraph/ops/assign.hpp"
 #include "bitgraph/ops/reduce.hpp"
 #include "support/random_graphs.hpp"
+#include "support/reduced.hpp"
 #include "support/reference.hpp"
 #include "support/spaces.hpp"
 
@@ -158,6 +159,7 @@ TEMPLATE_TEST_CASE("reduce B2SR rows and columns equals the reference", "[ops][r
   TestType exec;
   std::uint64_t seed = 300;
   const auto plus_acc = [](T a, T b) { return a + b; };
+  test::thinning thin(11);  // reduced mode: every 11th (graph, tile size, order, rows/columns, mask, accum) reduce
   for (auto& gc : graphs()) {
     csr_build_options o;
     o.kind = gc.kind;
@@ -182,6 +184,7 @@ TEMPLATE_TEST_CASE("reduce B2SR rows and columns equals the reference", "[ops][r
           for (const auto& mc : mask_cases) {
             for (bool accum : {false, true}) {
               ++seed;
+              if (!thin.keep()) continue;
               INFO("columns=" << columns << " mask=" << mc.use << mc.complement << mc.replace << " accum=" << accum);
               auto mb = test::random_bits(n, 0.5, seed);
               vector_mask<mem> mask{make_bits(exec, mb), mc.complement, mc.replace};

@@ -6,6 +6,7 @@
 
 #include "bitgraph/ops/spmspv.hpp"
 #include "support/random_graphs.hpp"
+#include "support/reduced.hpp"
 #include "support/reference.hpp"
 #include "support/spaces.hpp"
 
@@ -18,6 +19,7 @@ void check_semiring(const Exec& exec, bool weighted, bool structure_only, bool a
   using T = typename S::value_type;
   using mem = typename Exec::memory_space;
   std::uint64_t seed = 7;
+  test::thinning thin(11);  // reduced mode: every 11th (graph, merge, path, mask, density) combination
   for (auto [n, m] : {std::pair<std::uint64_t, std::uint64_t>{1, 1}, {50, 300}, {300, 4000}}) {
     auto g = build_csr(exec, test::random_edges(n, m, seed++, weighted));
     auto A = test::to_dense_matrix(g);
@@ -30,6 +32,7 @@ void check_semiring(const Exec& exec, bool weighted, bool structure_only, bool a
         for (int mk = 0; mk < 3; ++mk) {
           for (double density : {0.02, 0.3, 1.0}) {
             ++seed;
+            if (!thin.keep()) continue;
             INFO("n=" << n << " merge=" << to_string(merge) << " alg=" << to_string(alg) << " mask=" << mk
                       << " density=" << density);
             auto xb = test::random_bits(g.n, density, seed);
