@@ -92,14 +92,7 @@ std::vector<edge_list> thread_graphs(int t) {
 /// A view's values on the host, copied on `exec` (a copy without an instance would fence the whole device).
 template <class Exec, class View>
 std::vector<typename View::non_const_value_type> host_copy(const Exec& exec, const View& v) {
-  std::vector<typename View::non_const_value_type> out(v.extent(0));
-  Kokkos::deep_copy(
-      exec,
-      Kokkos::View<typename View::non_const_value_type*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(
-          out.data(), out.size()),
-      v);
-  exec.fence();
-  return out;
+  return detail::copy_to_host(exec, v);
 }
 
 sssp_options sssp_opts(bool weighted) {

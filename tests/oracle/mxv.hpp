@@ -715,6 +715,12 @@ void run_pairing(context& ctx, mxv_operands& ops, std::uint64_t seed, int trials
 }
 
 // The pairings are split over translation units to bound each one's compile time.
+/// Fills `ops` for one B2SR configuration of `g`: A and A^T as B2SR (A^T from the CSR transpose or by flipping A's
+/// tiles, as `rng` picks), the CSR (with weights where they cast exactly to every type), the hybrid of A's pattern
+/// with a random split rule and that of P A P^T for a random ordering P. Throws what the builders throw.
+void build_mxv_operands(context& ctx, const graph_under_test& g, const b2sr_config& cfg, std::mt19937_64& rng,
+                        mxv_operands& ops);
+
 void run_pairings_boolean_arithmetic(context& ctx, mxv_operands& ops, std::uint64_t seed, int trials);
 void run_pairings_tropical(context& ctx, mxv_operands& ops, std::uint64_t seed, int trials);
 void run_pairings_positional(context& ctx, mxv_operands& ops, std::uint64_t seed, int trials);

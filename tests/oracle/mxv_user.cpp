@@ -1,9 +1,7 @@
 // A user-defined semiring through mxv / vxm / SpMSpV: the bottleneck (max, min) semiring over doubles, defined
 // here and nowhere in the library, against GraphBLAS's built-in GrB_MAX_MIN_SEMIRING_FP64, on every path of
 // mxv.hpp (B2SR pull / push / automatic, CSR with byte weights, the hybrid format and its relabelled form).
-#include <limits>
 
-#include "bitgraph/reorder/orderings.hpp"
 #include "mxv.hpp"
 
 namespace bitgraph::oracle {
@@ -54,31 +52,8 @@ void check_mxv_user(context& ctx, const graph_under_test& g) {
   // The operands as check_mxv builds them, in the second of its two B2SR configurations.
   const auto cfg = pick_configs(g.op_seed, 2)[1];
   mxv_operands ops;
-  ops.g = &g;
-  ops.cfg = cfg;
   try {
-    const b2sr_options bo{cfg.tile, cfg.row_major ? bit_order::row_major : bit_order::col_major};
-    ops.a = to_b2sr(ctx.exec, g.csr, bo);
-    ops.at_by_flip = rng() % 2;
-    ops.at = ops.at_by_flip ? transpose(ctx.exec, ops.a, false) : to_b2sr(ctx.exec, transpose(ctx.exec, g.csr), bo);
-    ops.csr = g.csr;
-    ops.weighted = g.csr.has_weights && g.weights && g.byte_weights;
-    if (!ops.weighted) {
-      ops.csr.has_weights = false;
-      ops.csr.weights = decltype(ops.csr.weights)();
-    }
-    static constexpr double biases[] = {0.0, 1.0, std::numeric_limits<double>::infinity()};
-    ops.has_hybrid = !g.csr.has_duplicates;
-    hybrid_options ho;
-    ho.tile_dim = cfg.tile <= 32 ? cfg.tile : 0;
-    ho.bits_bias = biases[rng() % 3];
-    if (ops.has_hybrid) ops.hy = to_hybrid(ctx.exec, g.csr, ho);
-    ops.order = rng() % 2 ? reorder::degree_order(ctx.exec, g.csr)
-                          : reorder::to_vertex_order(ctx.exec, reorder::random_order(g.n, rng()));
-    if (ops.has_hybrid) ops.hy_r = to_hybrid(ctx.exec, reorder::relabel(ctx.exec, g.csr, ops.order), ho);
-    auto inv = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, ops.order.old_of_new);
-    ops.old_of_new.assign(inv.data(), inv.data() + inv.extent(0));
-    ops.hybrid_what = cat("hybrid T", ho.tile_dim, " bias ", ho.bits_bias);
+    build_mxv_operands(ctx, g, cfg, rng, ops);
   } catch (const std::exception& e) {
     ctx.t.error(cat("mxv.", max_min_pair::name), cat("operands, ", cfg.str()), e.what());
     return;
