@@ -636,6 +636,13 @@ struct algo_row {
   double metric = 0;
   std::string verdict = "-";
   json extra = json::object();
+  /// The BFS rows' metric: `edges` traversed over the summed seconds of the row's sources.
+  void set_gteps(offset_t edges) {
+    double total = 0;
+    for (double t : seconds) total += t;
+    metric_name = "GTEPS";
+    metric = total > 0 ? double(edges) / total / 1e9 : 0;
+  }
 };
 
 template <class ExecSpace>
@@ -671,6 +678,8 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
                            ? std::vector<vertex_t>(opts.repeat, rep.new_of_old.empty() ? vertex_t(*opts.source)
                                                                                        : rep.new_of_old[*opts.source])
                            : pick_sources(h, opts.repeat);
+  auto source_ids = json::array();  // the rows' "sources", in the caller's ids
+  for (auto s : sources) source_ids.push(caller_id(s));
 
   std::printf("graph %s: n = %u, stored entries = %llu, %s%s; space %s; B2SR-%d\n", rep.name.c_str(), n,
               static_cast<unsigned long long>(bg.csr.nnz), bg.directed() ? "directed" : "undirected",
@@ -709,7 +718,6 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
       row.mode = "tc/" + rname;
       offset_t edges = 0;
       bvss_bfs_stats st;
-      auto row_ptr = bg.csr.row_ptr;
       Kokkos::View<level_t*, mem> out("bitgraph::run::tc_levels", n);
       auto reached = json::array(), depth = json::array(), level_sum = json::array();
       for (auto s : sources) {
@@ -721,13 +729,8 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
         if (opts.validate) row.verdict = verdict_text(validate::check_bfs(h, s, levels));
       }
       if (!bg.directed()) edges /= 2;
-      double total = 0;
-      for (double t : row.seconds) total += t;
-      row.metric_name = "GTEPS";
-      row.metric = total > 0 ? double(edges) / total / 1e9 : 0;
-      auto src = json::array();
-      for (auto s : sources) src.push(caller_id(s));
-      row.extra.set("sources", src)
+      row.set_gteps(edges);
+      row.extra.set("sources", source_ids)
           .set("reorder", rname)
           .set("reorder_seconds", rsec)
           .set("bvss_build_seconds", bl.build_seconds)
@@ -763,14 +766,13 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
       bfs_plan<mem> plan;
       const double plan_seconds = timed(exec, [&] { plan = make_bfs_plan(exec, bg, po); });
       row.mode = "auto/" + std::string(to_string(plan.engine));
-      auto reached = json::array(), depth = json::array(), level_sum = json::array(), src = json::array();
+      auto reached = json::array(), depth = json::array(), level_sum = json::array();
       offset_t plan_edges = 0;
       for (auto s : sources) {
         bfs_result<mem> r;
         row.seconds.push_back(timed(exec, [&] { r = bfs(exec, plan, s); }));
         const auto levels = to_host_vector(r.levels);
         add_bfs_summary(levels, reached, depth, level_sum);
-        src.push(caller_id(s));
         plan_edges += reached_out_edges(h, levels);
         const bool with_parents = r.parents.extent(0) > 0;
         std::vector<vertex_t> parents;
@@ -780,11 +782,8 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
         if (keep && row.seconds.size() == 1) results.add_bfs(levels, with_parents ? &parents : nullptr);
       }
       if (!bg.directed()) plan_edges /= 2;  // GAP's count from the levels, for either engine
-      double total = 0;
-      for (double t : row.seconds) total += t;
-      row.metric_name = "GTEPS";
-      row.metric = total > 0 ? double(plan_edges) / total / 1e9 : 0;
-      row.extra.set("sources", src)
+      row.set_gteps(plan_edges);
+      row.extra.set("sources", source_ids)
           .set("engine", std::string(to_string(plan.engine)))
           .set("plan_seconds", plan_seconds)
           .set("direction_optimized_trial_seconds", plan.direction_optimized_seconds)
@@ -842,15 +841,10 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
           if (keep && first) results.add_bfs(levels, opts.parents ? &parents : nullptr);
         }
       }
-      double total = 0;
-      for (double t : row.seconds) total += t;
-      row.metric_name = "GTEPS";
-      row.metric = total > 0 ? double(edges) / total / 1e9 : 0;
-      auto src = json::array();
-      for (auto s : sources) src.push(caller_id(s));
+      row.set_gteps(edges);
       row.extra.set("traversed_edges", edges)
           .set("directions", dirs)
-          .set("sources", src)
+          .set("sources", source_ids)
           .set("reached", reached)
           .set("depth", depth)
           .set("level_sum", level_sum);
@@ -859,7 +853,7 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
       so.algorithm = alg;
       row.mode = bg.csr.has_weights ? "weighted" : "unit";
       int iters = 0;
-      auto reached = json::array(), max_distance = json::array(), src = json::array();
+      auto reached = json::array(), max_distance = json::array();
       sssp_workspace<mem> ws;  // reused by every source
       for (auto s : sources) {
         sssp_result<mem> r;
@@ -875,13 +869,12 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
           }
         reached.push(count);
         max_distance.push(far);
-        src.push(caller_id(s));
         if (opts.validate) row.verdict = verdict_text(validate::check_sssp(h, s, dist));
         if (keep && row.seconds.size() == 1) results.add_reals("sssp", "distance", dist);
       }
       row.metric_name = "rounds";
       row.metric = iters;
-      row.extra.set("sources", src).set("reached", reached).set("max_distance", max_distance);
+      row.extra.set("sources", source_ids).set("reached", reached).set("max_distance", max_distance);
     } else if (a == "pr") {
       pagerank_options po;
       po.algorithm = alg;

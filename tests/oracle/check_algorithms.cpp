@@ -75,9 +75,8 @@ void check_bfs(context& ctx, const graph_under_test& g) {
   auto bg = bit_graph_of(ctx, g, 0xbf5, cfg);
   // G->AT and G->out_degree let LAGraph use its push/pull BFS; it is correct either way.
   auto G = lagraph_of(g.a.get(), g.directed);
+  gb::cache_transpose_and_out_degree(G);
   char msg[LAGRAPH_MSG_LEN] = "";
-  gb::cache_transpose(G);
-  gb::check_lagraph(LAGraph_Cached_OutDegree(G.get(), msg), "LAGraph_Cached_OutDegree", msg);
 
   struct variant {
     bfs_mode mode;
@@ -189,9 +188,8 @@ void check_bfs_tensor_core(context& ctx, const graph_under_test& g) {
   b2sr_config cfg;
   auto bg = bit_graph_of(ctx, g, 0x7cb5, cfg);
   auto G = lagraph_of(g.a.get(), g.directed);
+  gb::cache_transpose_and_out_degree(G);
   char msg[LAGRAPH_MSG_LEN] = "";
-  gb::cache_transpose(G);
-  gb::check_lagraph(LAGraph_Cached_OutDegree(G.get(), msg), "LAGraph_Cached_OutDegree", msg);
   const auto sources = pick_sources(g, rng, 2);
   std::vector<std::vector<std::int64_t>> want;
   for (vertex_t src : sources) {
@@ -450,9 +448,7 @@ void check_pagerank(context& ctx, const graph_under_test& g) {
   b2sr_config cfg;
   auto bg = bit_graph_of(ctx, g, 0x9a9e, cfg);
   auto G = lagraph_of(g.a.get(), g.directed);
-  char msg[LAGRAPH_MSG_LEN] = "";
-  gb::cache_transpose(G);
-  gb::check_lagraph(LAGraph_Cached_OutDegree(G.get(), msg), "LAGraph_Cached_OutDegree", msg);
+  gb::cache_transpose_and_out_degree(G);
   constexpr double damping = 0.85, wrong_damping = 0.84;
   for (bool redistribute : {true, false}) {
     const char* kind = redistribute ? "pagerank.redistribute" : "pagerank.ignore";

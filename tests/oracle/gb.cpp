@@ -90,6 +90,12 @@ void cache_transpose(const graph& g) {
   if (g->AT != nullptr) check(GxB_Matrix_Option_set(g->AT, GxB_FORMAT, GxB_BY_ROW), "GxB_Matrix_Option_set(FORMAT)");
 }
 
+void cache_transpose_and_out_degree(const graph& g) {
+  cache_transpose(g);
+  char msg[LAGRAPH_MSG_LEN] = "";
+  check_lagraph(LAGraph_Cached_OutDegree(g.get(), msg), "LAGraph_Cached_OutDegree", msg);
+}
+
 GrB_Index nvals(GrB_Vector v) {
   GrB_Index n = 0;
   check(GrB_Vector_nvals(&n, v), "GrB_Vector_nvals");

@@ -140,6 +140,8 @@ BITGRAPH_ORACLE_GB_TRAITS(double, FP64)
 
 /// LAGraph_Cached_AT, then G->AT held by row (see graph::graph: a 1 x 1 transpose is born by column).
 void cache_transpose(const graph& g);
+/// cache_transpose, then LAGraph_Cached_OutDegree: what LAGraph's BFS (push/pull) and PageRank want cached.
+void cache_transpose_and_out_degree(const graph& g);
 
 /// The stored entries of a vector, indices ascending, values cast to T.
 template <class T>

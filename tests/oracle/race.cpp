@@ -36,9 +36,8 @@ int run_race(context& ctx, const std::string& spec, int runs, double bound, cons
   if (g.n == 0) throw std::runtime_error("--race: the graph is empty");
   auto bg = make_bit_graph(ctx.exec, g.csr);
   gb::graph G(gb::dup(g.a.get()), g.directed ? LAGraph_ADJACENCY_DIRECTED : LAGraph_ADJACENCY_UNDIRECTED);
+  gb::cache_transpose_and_out_degree(G);
   char msg[LAGRAPH_MSG_LEN] = "";
-  gb::cache_transpose(G);
-  gb::check_lagraph(LAGraph_Cached_OutDegree(G.get(), msg), "LAGraph_Cached_OutDegree", msg);
   // GAP-style sources: vertices with out-edges, the same for both sides.
   std::mt19937_64 rng(42);
   std::vector<vertex_t> sources;
