@@ -1,8 +1,8 @@
 // Issue 18, table row 7: a `csr_graph` whose public members the caller filled by hand reaches no kernel
 // unchecked. Every entry point that takes a CSR (make_bit_graph and through it the algorithms, to_b2sr,
-// to_hybrid, mxv / spmspv / select on CSR) throws `invalid_argument_error` naming the problem, with
-// `make_csr_graph`'s device check (`check_csr_graph`); valid hand-built graphs are accepted. Plus API misuse:
-// wrong sizes, sources out of range, NaN options.
+// to_hybrid, mxv / spmspv / select on CSR, the CSR transforms and degrees, relabel) throws `invalid_argument_error`
+// naming the problem, with `make_csr_graph`'s device check (`check_csr_graph`); valid hand-built graphs are accepted.
+// Plus API misuse: wrong sizes, sources out of range, NaN options.
 #include <catch2/catch_template_test_macros.hpp>
 #include <catch2/catch_test_macros.hpp>
 #include <catch2/matchers/catch_matchers_string.hpp>
@@ -28,6 +28,7 @@
 #include "bitgraph/ops/mxv.hpp"
 #include "bitgraph/ops/select.hpp"
 #include "bitgraph/ops/spmspv.hpp"
+#include "bitgraph/reorder/device_order.hpp"
 #include "support/errors.hpp"
 #include "support/random_graphs.hpp"
 #include "support/spaces.hpp"
@@ -137,6 +138,16 @@ TEMPLATE_TEST_CASE("hand-built CSR graphs: every entry point rejects malformed s
          spmspv(exec, y, no_mask{}, min_plus<double>{}, x, g);
        }},
       {"select", [&](const graph& g) { select(exec, g, select_kind::tril); }},
+      {"transpose", [&](const graph& g) { transpose(exec, g); }},
+      {"symmetrize", [&](const graph& g) { symmetrize(exec, g); }},
+      {"remove_self_loops", [&](const graph& g) { remove_self_loops(exec, g); }},
+      {"remove_duplicates", [&](const graph& g) { remove_duplicates(exec, g); }},
+      {"out_degrees", [&](const graph& g) { out_degrees(exec, g); }},
+      {"in_degrees", [&](const graph& g) { in_degrees(exec, g); }},
+      {"reorder::relabel",
+       [&](const graph& g) {  // a valid order, so that the graph is what relabel rejects
+         reorder::relabel(exec, g, reorder::to_vertex_order(exec, reorder::permutation::identity(g.n)));
+       }},
   };
   int cases = 0;
   for (const auto& m : malformed_graphs<mem>()) {
@@ -148,7 +159,7 @@ TEMPLATE_TEST_CASE("hand-built CSR graphs: every entry point rejects malformed s
       ++cases;
     }
   }
-  CHECK(cases >= 10 * 11);
+  CHECK(cases >= 10 * 18);
 }
 
 TEMPLATE_TEST_CASE("hand-built CSR graphs: valid ones are accepted and give the builders' answers",

@@ -13,6 +13,7 @@
 #include "bitgraph/core/error.hpp"
 #include "bitgraph/core/execution.hpp"
 #include "bitgraph/core/types.hpp"
+#include "bitgraph/formats/detail/csr_check.hpp"
 #include "bitgraph/formats/edge_list.hpp"
 #include "bitgraph/formats/host_csr.hpp"
 
@@ -188,10 +189,14 @@ csr_graph<memory_space_t<ExecSpace>> build_csr(const ExecSpace& exec, const edge
   return g;
 }
 
+// The transforms and degree functions below take a graph that may come from the caller: each first checks it
+// (`check_csr_graph`: extents always, the device pass unless `g.validated`), throwing `invalid_argument_error`.
+
 /// Transpose (the CSC of `g` as a CSR of A^T): row v of the result lists the in-neighbours of v.
 /// For an undirected graph this equals `g` but is still computed.
 template <class ExecSpace>
 csr_graph<memory_space_t<ExecSpace>> transpose(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g) {
+  check_csr_graph(exec, g, "transpose");
   auto src = detail::row_sources(exec, g, "bitgraph::transpose");
   auto t = detail::build_csr_from_coo<ExecSpace>(exec, g.n, g.col_idx, src, g.weights, false, false, false,
                                                  !g.has_duplicates, g.kind);
@@ -206,6 +211,7 @@ csr_graph<memory_space_t<ExecSpace>> transpose(const ExecSpace& exec, const csr_
 template <class ExecSpace>
 csr_graph<memory_space_t<ExecSpace>> symmetrize(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g,
                                                 bool remove_self_loops = false) {
+  check_csr_graph(exec, g, "symmetrize");
   auto src = detail::row_sources(exec, g, "bitgraph::symmetrize");
   auto s = detail::build_csr_from_coo<ExecSpace>(exec, g.n, src, g.col_idx, g.weights, true, false, remove_self_loops,
                                                  true, graph_kind::undirected);
@@ -217,6 +223,7 @@ csr_graph<memory_space_t<ExecSpace>> symmetrize(const ExecSpace& exec, const csr
 template <class ExecSpace>
 csr_graph<memory_space_t<ExecSpace>> remove_self_loops(const ExecSpace& exec,
                                                        const csr_graph<memory_space_t<ExecSpace>>& g) {
+  check_csr_graph(exec, g, "remove_self_loops");
   auto src = detail::row_sources(exec, g, "bitgraph::remove_self_loops");
   auto r = detail::build_csr_from_coo<ExecSpace>(exec, g.n, src, g.col_idx, g.weights, false, false, true,
                                                  !g.has_duplicates, g.kind);
@@ -230,6 +237,7 @@ csr_graph<memory_space_t<ExecSpace>> remove_self_loops(const ExecSpace& exec,
 template <class ExecSpace>
 csr_graph<memory_space_t<ExecSpace>> remove_duplicates(const ExecSpace& exec,
                                                        const csr_graph<memory_space_t<ExecSpace>>& g) {
+  check_csr_graph(exec, g, "remove_duplicates");
   auto src = detail::row_sources(exec, g, "bitgraph::remove_duplicates");
   auto r =
       detail::build_csr_from_coo<ExecSpace>(exec, g.n, src, g.col_idx, g.weights, false, false, false, true, g.kind);
@@ -238,11 +246,13 @@ csr_graph<memory_space_t<ExecSpace>> remove_duplicates(const ExecSpace& exec,
   return r;
 }
 
-/// Out-degree of every vertex (row lengths), as a new view. O(n), asynchronous on `exec`.
+/// Out-degree of every vertex (row lengths), as a new view. O(n), asynchronous on `exec` for a validated graph
+/// (the structure check of a hand-built one reads its result back).
 template <class ExecSpace>
 Kokkos::View<offset_t*, memory_space_t<ExecSpace>> out_degrees(const ExecSpace& exec,
                                                                const csr_graph<memory_space_t<ExecSpace>>& g) {
   using mem = memory_space_t<ExecSpace>;
+  check_csr_graph(exec, g, "out_degrees");
   auto d = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::out_degrees", g.n, false);
   Kokkos::parallel_for("bitgraph::out_degrees",
                        Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, g.n),
@@ -250,11 +260,13 @@ Kokkos::View<offset_t*, memory_space_t<ExecSpace>> out_degrees(const ExecSpace& 
   return d;
 }
 
-/// In-degree of every vertex (column counts, atomic), as a new view. O(nnz), asynchronous on `exec`.
+/// In-degree of every vertex (column counts, atomic), as a new view. O(nnz), asynchronous on `exec` for a validated
+/// graph (the structure check of a hand-built one reads its result back).
 template <class ExecSpace>
 Kokkos::View<offset_t*, memory_space_t<ExecSpace>> in_degrees(const ExecSpace& exec,
                                                               const csr_graph<memory_space_t<ExecSpace>>& g) {
   using mem = memory_space_t<ExecSpace>;
+  check_csr_graph(exec, g, "in_degrees");
   auto d = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::in_degrees", g.n);
   Kokkos::parallel_for("bitgraph::in_degrees",
                        Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, g.nnz),

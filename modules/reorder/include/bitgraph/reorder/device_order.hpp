@@ -63,7 +63,7 @@ void check_vertex_order(const ExecSpace& exec, const vertex_order<memory_space_t
 
 /// P A P^T: entry (u, v) of `g` becomes (p(u), p(v)), with its weight; kind, flags and the longest row kept,
 /// rows sorted. O(m) plus the row sorts, on `exec`. Throws `invalid_argument_error` when `p` is not a
-/// relabelling of g's vertices (`check_vertex_order`). Fences `exec`.
+/// relabelling of g's vertices (`check_vertex_order`) or `g` is malformed (`check_csr_graph`). Fences `exec`.
 template <class ExecSpace>
 csr_graph<memory_space_t<ExecSpace>> relabel(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& g,
                                              const vertex_order<memory_space_t<ExecSpace>>& p);
@@ -329,9 +329,7 @@ csr_graph<memory_space_t<ExecSpace>> relabel(const ExecSpace& exec, const csr_gr
   using mem = memory_space_t<ExecSpace>;
   using graph = csr_graph<mem>;
   check_vertex_order(exec, p, g.n, "reorder::relabel");
-  BITGRAPH_CHECK_ARG(g.row_ptr.extent(0) == std::uint64_t(g.n) + 1 && g.col_idx.extent(0) >= g.nnz &&
-                         (!g.has_weights || g.weights.extent(0) >= g.nnz),
-                     "reorder::relabel", "the graph's arrays do not match n = ", g.n, ", nnz = ", g.nnz);
+  check_csr_graph(exec, g, "reorder::relabel");
   bitgraph::detail::profiling_region region("bitgraph::reorder::relabel");
   graph r;
   r.n = g.n;
