@@ -177,8 +177,11 @@ csr_graph<memory_space_t<ExecSpace>> adopt_csr(const ExecSpace& exec, Count n_in
     cls = again == adopt_no_problem ? adopt_no_problem : adopt_key_class(again);
   }
   if (cls == adopt_class_duplicate) {
-    if (opts.duplicates == adopt_duplicates::merge) {
-      g = remove_duplicates(exec, g);
+    if (opts.duplicates == adopt_duplicates::merge) {  // as remove_duplicates, which would check g again
+      auto src = row_sources(exec, g, "bitgraph::make_csr_graph");
+      auto r = build_csr_from_coo<ExecSpace>(exec, n, src, g.col_idx, g.weights, false, false, false, true, kind);
+      r.has_weights = weighted;
+      g = std::move(r);
     } else {
       g.has_duplicates = true;
     }
