@@ -13,24 +13,17 @@
 
 #include "bitgraph/formats/csr_matrix.hpp"
 #include "bitgraph/ops/mxm_csr.hpp"
+#include "support/dense_matrix.hpp"
 #include "support/random_graphs.hpp"
 #include "support/reduced.hpp"
 #include "support/spaces.hpp"
 
 using namespace bitgraph;
+using test::dense;
+using test::to_device;
+using test::to_host;
 
 namespace {
-
-/// A dense matrix of optional entries: the reference's representation.
-template <class T>
-struct dense {
-  vertex_t rows = 0, cols = 0;
-  std::vector<std::optional<T>> d;
-  dense(vertex_t r, vertex_t c) : rows(r), cols(c), d(std::size_t(r) * c) {}
-  std::optional<T>& at(vertex_t i, vertex_t j) { return d[std::size_t(i) * cols + j]; }
-  const std::optional<T>& at(vertex_t i, vertex_t j) const { return d[std::size_t(i) * cols + j]; }
-  bool operator==(const dense&) const = default;
-};
 
 /// Random pattern (some rows forced empty) with values from `value`.
 template <class T, class Gen>
@@ -43,47 +36,6 @@ dense<T> random_dense(vertex_t r, vertex_t c, double density, std::mt19937_64& r
       if (u(rng) < density) m.at(i, j) = value(rng);
   }
   return m;
-}
-
-template <class T, class Exec>
-csr_matrix<T, memory_space_t<Exec>> to_device(const Exec& exec, const dense<T>& m) {
-  std::vector<offset_t> ptr{0};
-  std::vector<vertex_t> col;
-  std::vector<T> val;
-  for (vertex_t i = 0; i < m.rows; ++i) {
-    for (vertex_t j = 0; j < m.cols; ++j)
-      if (m.at(i, j)) {
-        col.push_back(j);
-        val.push_back(*m.at(i, j));
-      }
-    ptr.push_back(col.size());
-  }
-  return make_csr_matrix<T>(exec, m.rows, m.cols, ptr, col, val);
-}
-
-/// Reads a device matrix back, checking the CSR invariants on the way.
-template <class T, class Mem>
-dense<T> to_host(const csr_matrix<T, Mem>& m) {
-  dense<T> d(m.n_rows, m.n_cols);
-  if (m.row_ptr.extent(0) == 0) {
-    CHECK(m.nnz == 0);
-    return d;
-  }
-  auto ptr = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, m.row_ptr);
-  auto col = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, m.col_idx);
-  auto val = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, m.values);
-  REQUIRE(ptr.extent(0) == std::size_t(m.n_rows) + 1);
-  REQUIRE(ptr(0) == 0);
-  REQUIRE(ptr(m.n_rows) == m.nnz);
-  for (vertex_t i = 0; i < m.n_rows; ++i) {
-    REQUIRE(ptr(i) <= ptr(i + 1));
-    for (offset_t p = ptr(i); p < ptr(i + 1); ++p) {
-      REQUIRE(col(p) < m.n_cols);
-      if (p > ptr(i)) REQUIRE(col(p - 1) < col(p));
-      d.at(i, col(p)) = val(p);
-    }
-  }
-  return d;
 }
 
 template <class T>

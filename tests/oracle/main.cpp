@@ -116,6 +116,7 @@ void run_checks(context& ctx, const graph_under_test& g) {
       {"bfs.tensor_core", check_bfs_tensor_core},
       {"mxv.MAX_MIN_FP64_USER", check_mxv_user},
       {"ewise.dense", check_ewise},
+      {"ewise.matrix_add", check_ewise_matrix},
       {"assign.dense", check_assign_apply},
       {"reduce.vector", check_reduce_select},
       {"fold.b2sr", check_fold},

@@ -114,6 +114,18 @@ csr_mask_args<Mem> to_csr_mask_args(const Mask& mask, Kokkos::View<const offset_
   return m;
 }
 
+/// Throws `invalid_argument_error` naming `func` when a matrix mask is not n_rows x n_cols or its row_ptr does
+/// not fit its rows (O(1); nothing to check for `no_mask`).
+template <class Mask>
+void check_matrix_mask(const char* func, const Mask& mask, vertex_t n_rows, vertex_t n_cols) {
+  if constexpr (is_matrix_mask_v<Mask>) {
+    BITGRAPH_CHECK_ARG(mask.n_rows == n_rows && mask.n_cols == n_cols, func, "the mask is ", mask.n_rows, " x ",
+                       mask.n_cols, " but C is ", n_rows, " x ", n_cols);
+    BITGRAPH_CHECK_ARG(mask.row_ptr.extent(0) == 0 || mask.row_ptr.extent(0) == offset_t(mask.n_rows) + 1, func,
+                       "the mask has ", mask.n_rows, " rows but its row_ptr has ", mask.row_ptr.extent(0), " entries");
+  }
+}
+
 template <class Accum, class V>
 inline constexpr bool is_csr_accumulator_v =
     std::is_same_v<Accum, no_accumulator> || is_accumulator<Accum>::value || elementwise::is_binary_op_v<Accum, V>;
@@ -146,12 +158,7 @@ void mxm(const ExecSpace& exec, csr_matrix<T, memory_space_t<ExecSpace>>& c, con
                      opts.transpose_b ? "ᵀ" : "", " is ", b_rows, " x ", b_cols, ": the inner dimensions differ");
   BITGRAPH_CHECK_ARG(c.n_rows == a_rows && c.n_cols == b_cols, func, "C is ", c.n_rows, " x ", c.n_cols,
                      " but the product is ", a_rows, " x ", b_cols);
-  if constexpr (detail::is_matrix_mask_v<Mask>) {
-    BITGRAPH_CHECK_ARG(mask.n_rows == c.n_rows && mask.n_cols == c.n_cols, func, "the mask is ", mask.n_rows, " x ",
-                       mask.n_cols, " but C is ", c.n_rows, " x ", c.n_cols);
-    BITGRAPH_CHECK_ARG(mask.row_ptr.extent(0) == 0 || mask.row_ptr.extent(0) == offset_t(mask.n_rows) + 1, func,
-                       "the mask has ", mask.n_rows, " rows but its row_ptr has ", mask.row_ptr.extent(0), " entries");
-  }
+  detail::check_matrix_mask(func, mask, c.n_rows, c.n_cols);
   detail::profiling_region region("bitgraph::mxm_csr");
 
   const auto a = opts.transpose_a ? transpose(exec, a_in) : detail::with_row_ptr(exec, a_in);

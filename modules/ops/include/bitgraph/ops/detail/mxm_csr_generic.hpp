@@ -199,6 +199,29 @@ KOKKOS_INLINE_FUNCTION V accumulate_pair(const Accum& acc, V old, V t, vertex_t 
   }
 }
 
+/// The GraphBLAS rule at one position of C<M, replace> = accum(C, T), shared by the CSR mxm and the matrix
+/// ewise ops: returns whether the output has an entry there and sets `z` to it. An allowed position takes T
+/// (no accumulator) or accum(C, T) where both exist and the one present otherwise; an excluded one keeps C's
+/// entry, or loses it under `replace`. `c` and `t` are read only when `has_c` / `has_t`.
+template <class Accum, class V>
+KOKKOS_INLINE_FUNCTION bool merge_entry(const Accum& acc, bool allowed, bool replace, bool has_c, V c, bool has_t, V t,
+                                        vertex_t i, V& z) {
+  if (!allowed) {
+    if (has_c && !replace) z = c;
+    return has_c && !replace;
+  }
+  if constexpr (std::is_same_v<Accum, no_accumulator>) {
+    if (has_t) z = t;
+    return has_t;
+  } else {
+    if (has_c && has_t)
+      z = accumulate_pair(acc, c, t, i);
+    else if (has_c || has_t)
+      z = has_c ? c : t;
+    return has_c || has_t;
+  }
+}
+
 /// Row i of C<M, replace> = accum(C, T), walking C's row and T's row in column order. At an allowed position
 /// the result is T's entry (no accumulator) or accum(C, T) where both exist and the one present otherwise;
 /// an excluded position keeps C's entry, or loses it under `replace`. `Fill` false counts the row's entries
@@ -219,7 +242,6 @@ struct mxm_csr_merge {
   Kokkos::View<V*, Mem> out_val;
 
   KOKKOS_INLINE_FUNCTION void operator()(const vertex_t i) const {
-    constexpr bool accumulates = !std::is_same_v<Accum, no_accumulator>;
     offset_t p = c_ptr(i), q = t_ptr(i);
     const offset_t pe = c_ptr(i + 1), qe = t_ptr(i + 1);
     offset_t n = 0;
@@ -229,21 +251,9 @@ struct mxm_csr_merge {
       const vertex_t tj = q < qe ? t_col(q) : invalid_vertex;
       const vertex_t j = cj < tj ? cj : tj;
       const bool has_c = cj == j, has_t = tj == j;
-      bool keep = false;
       V z{};
-      if (!mask.allows(i, j)) {
-        keep = has_c && !mask.replace;
-        if (keep) z = c_val(p);
-      } else if constexpr (!accumulates) {
-        keep = has_t;
-        if (keep) z = t_val(q);
-      } else {
-        keep = true;
-        if (has_c && has_t)
-          z = accumulate_pair(acc, c_val(p), t_val(q), i);
-        else
-          z = has_c ? c_val(p) : t_val(q);
-      }
+      const bool keep = merge_entry(acc, mask.allows(i, j), mask.replace, has_c, has_c ? c_val(p) : V{}, has_t,
+                                    has_t ? t_val(q) : V{}, i, z);
       if (keep) {
         if constexpr (Fill) {
           out_col(out) = j;
