@@ -107,6 +107,41 @@ TEMPLATE_TEST_CASE("Multi-source BFS levels equal one BFS per source", "[multi_b
   }
 }
 
+// The levels of a 128-source BFS on a 4 M-vertex graph are a 128 x 4 M view (2 GiB). Kokkos 3.4 fills a rank-2 view
+// with a 2-D launch whose y-dimension then exceeds CUDA's 65,535 blocks: the fill failed unreported and the pairs
+// no source reaches kept whatever the allocation held (found by the bench on urand:22, issue 15). A path on the
+// first vertices and millions of isolated ones: every unreached pair must read unreached_level. GPU only (2 GiB).
+TEMPLATE_TEST_CASE("Multi-source BFS sets every unreached level of a 128 x 4 M levels view", "[multi_bfs][gpu]",
+                   BITGRAPH_TEST_SPACES) {
+  if constexpr (!is_cuda_space_v<TestType>) {
+    SKIP("2 GiB of levels: run on the GPU only");
+  } else {
+    TestType exec;
+    constexpr vertex_t n = vertex_t(1) << 22, path = 200;
+    edge_list el;
+    el.num_vertices = n;
+    for (vertex_t v = 0; v + 1 < path; ++v) {
+      el.src.push_back(v);
+      el.dst.push_back(v + 1);
+    }
+    csr_build_options o;
+    o.kind = graph_kind::undirected;
+    const auto g = make_bit_graph(exec, build_csr(exec, el, o));
+    std::vector<vertex_t> sources(multi_bfs_max_sources);
+    for (std::size_t i = 0; i < sources.size(); ++i) sources[i] = static_cast<vertex_t>(i);
+    const auto r = multi_source_bfs(exec, g, sources);
+    const auto lv = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), r.levels);
+    std::uint64_t wrong = 0;
+    for (std::size_t i = 0; i < sources.size(); ++i)
+      for (vertex_t v = 0; v < n; ++v) {
+        const level_t expect = v < path ? level_t(v > sources[i] ? v - sources[i] : sources[i] - v) : unreached_level;
+        wrong += lv(i, v) != expect;
+      }
+    CHECK(wrong == 0);
+    CHECK(r.pairs == std::uint64_t(sources.size()) * path);
+  }
+}
+
 TEMPLATE_TEST_CASE("Closeness centrality equals the all-pairs reference", "[multi_bfs][closeness]",
                    BITGRAPH_TEST_SPACES) {
   TestType exec;

@@ -231,7 +231,10 @@ multi_bfs_result<memory_space_t<ExecSpace>> multi_source_bfs(const ExecSpace& ex
   if (opts.levels) {
     r.levels =
         allocate_view<Kokkos::View<level_t**, Kokkos::LayoutLeft, mem>>("bitgraph::multi_bfs::levels", k, n, false);
-    Kokkos::deep_copy(exec, r.levels, unreached_level);
+    // Filled as one flat array: Kokkos 3.4 fills a rank-2 view with a 2-D launch whose y-dimension exceeds CUDA's
+    // 65,535 blocks at k = 128, n = 4 M, and that launch fails unreported (the unreached levels stayed unset).
+    using flat = Kokkos::View<level_t*, mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+    Kokkos::deep_copy(exec, flat(r.levels.data(), r.levels.span()), unreached_level);
   }
   const auto w = detail::make_multi_bfs_words(exec, g, k <= 64 ? 1 : 2);
   detail::multi_bfs_dispatch(exec, g, Kokkos::View<const vertex_t*, mem>(src), w, r.levels, {}, opts.pull_ratio, r);
