@@ -22,6 +22,7 @@
 
 using namespace bitgraph;
 using test::dense;
+using test::reference_merge;
 using test::to_device;
 using test::to_host;
 
@@ -57,30 +58,6 @@ dense<T> reference_ewise(bool mult, const dense<T>& a, const dense<T>& b, const 
         t.at(i, j) = x ? x : y;
     }
   return t;
-}
-
-/// C<M, replace> = accum(C, T) as the GraphBLAS specification states it: Z = accum(C, T) (or T), then C = Z
-/// where the mask allows, C (or nothing under replace) elsewhere. `mask` null means no mask.
-template <class T>
-dense<T> reference_merge(const dense<T>& c, const dense<T>& t, const dense<std::uint8_t>* mask, bool complement,
-                         bool replace, const std::function<T(T, T)>& accum) {
-  dense<T> out(c.rows, c.cols);
-  for (vertex_t i = 0; i < c.rows; ++i)
-    for (vertex_t j = 0; j < c.cols; ++j) {
-      std::optional<T> z = t.at(i, j);
-      if (accum) {
-        if (c.at(i, j) && t.at(i, j))
-          z = accum(*c.at(i, j), *t.at(i, j));
-        else if (c.at(i, j))
-          z = c.at(i, j);
-      }
-      const bool allowed = !mask || (mask->at(i, j).has_value() != complement);
-      if (allowed)
-        out.at(i, j) = z;
-      else if (!replace)
-        out.at(i, j) = c.at(i, j);
-    }
-  return out;
 }
 
 /// A binary operator defined here and nowhere in the library, with state and not commutative: k·a − b.

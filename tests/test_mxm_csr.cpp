@@ -20,6 +20,7 @@
 
 using namespace bitgraph;
 using test::dense;
+using test::reference_merge;
 using test::to_device;
 using test::to_host;
 
@@ -61,30 +62,6 @@ dense<V> reference_product(const dense<TA>& a, const dense<TB>& b, Add add, Mul 
       t.at(i, j) = acc;
     }
   return t;
-}
-
-/// C<M, replace> = accum(C, T) as the GraphBLAS specification states it: Z = accum(C, T) (or T), then C = Z
-/// where the mask allows, C (or nothing under replace) elsewhere. `mask` null means no mask.
-template <class V>
-dense<V> reference_merge(const dense<V>& c, const dense<V>& t, const dense<std::uint8_t>* mask, bool complement,
-                         bool replace, const std::function<V(V, V)>& accum) {
-  dense<V> out(c.rows, c.cols);
-  for (vertex_t i = 0; i < c.rows; ++i)
-    for (vertex_t j = 0; j < c.cols; ++j) {
-      std::optional<V> z = t.at(i, j);
-      if (accum) {
-        if (c.at(i, j) && t.at(i, j))
-          z = accum(*c.at(i, j), *t.at(i, j));
-        else if (c.at(i, j))
-          z = c.at(i, j);
-      }
-      const bool allowed = !mask || (mask->at(i, j).has_value() != complement);
-      if (allowed)
-        out.at(i, j) = z;
-      else if (!replace)
-        out.at(i, j) = c.at(i, j);
-    }
-  return out;
 }
 
 /// A semiring defined here and nowhere in the library: (max, min(a, b) + k mod 3), positional in the inner

@@ -1,6 +1,6 @@
 // The dense reference representation of a valued CSR matrix shared by the CSR mxm and the matrix element-wise
-// tests: a dense matrix of optional entries, its upload as a csr_matrix and the read-back that checks the CSR
-// invariants on the way.
+// tests: a dense matrix of optional entries, its upload as a csr_matrix, the read-back that checks the CSR
+// invariants on the way, and the GraphBLAS mask / accumulate / replace merge.
 #pragma once
 
 #include <catch2/catch_test_macros.hpp>
@@ -8,6 +8,7 @@
 #include <Kokkos_Core.hpp>
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -65,6 +66,30 @@ dense<T> to_host(const csr_matrix<T, Mem>& m) {
     }
   }
   return d;
+}
+
+/// C<M, replace> = accum(C, T) as the GraphBLAS specification states it: Z = accum(C, T) (or T), then C = Z
+/// where the mask allows, C (or nothing under replace) elsewhere. `mask` null means no mask.
+template <class V>
+dense<V> reference_merge(const dense<V>& c, const dense<V>& t, const dense<std::uint8_t>* mask, bool complement,
+                         bool replace, const std::function<V(V, V)>& accum) {
+  dense<V> out(c.rows, c.cols);
+  for (vertex_t i = 0; i < c.rows; ++i)
+    for (vertex_t j = 0; j < c.cols; ++j) {
+      std::optional<V> z = t.at(i, j);
+      if (accum) {
+        if (c.at(i, j) && t.at(i, j))
+          z = accum(*c.at(i, j), *t.at(i, j));
+        else if (c.at(i, j))
+          z = c.at(i, j);
+      }
+      const bool allowed = !mask || (mask->at(i, j).has_value() != complement);
+      if (allowed)
+        out.at(i, j) = z;
+      else if (!replace)
+        out.at(i, j) = c.at(i, j);
+    }
+  return out;
 }
 
 }  // namespace bitgraph::test
