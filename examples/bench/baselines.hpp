@@ -133,6 +133,18 @@ struct pr_pull {
   }
 };
 
+/// The scalar products of A·B row by row: Σ over A(i, k) of |B(k, :)| (SpGEMM's "flops"), to decide whether a
+/// product fits before forming it.
+template <class Mem>
+struct product_count {
+  Kokkos::View<const offset_t*, Mem> arp;
+  Kokkos::View<const vertex_t*, Mem> aci;
+  Kokkos::View<const offset_t*, Mem> brp;
+  KOKKOS_INLINE_FUNCTION void operator()(const vertex_t i, std::uint64_t& acc) const {
+    for (offset_t p = arp(i); p < arp(i + 1); ++p) acc += brp(aci(p) + 1) - brp(aci(p));
+  }
+};
+
 }  // namespace kernels
 
 template <class ExecSpace>

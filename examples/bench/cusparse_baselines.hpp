@@ -252,6 +252,63 @@ inline std::uint64_t cusparse_triangles_block(const Kokkos::Cuda& exec, cusparse
   }
 }
 
+/// C = A·A by cuSPARSE SpGEMM (fp32, CUSPARSE_SPGEMM_DEFAULT): both work estimations, both computes, C's
+/// arrays and the copy, all inside the call as a caller pays them. Returns nnz(C) (every value is positive, so
+/// cuSPARSE's pattern is the structural one); throws `unsupported_error` when the 32-bit indices cannot hold C.
+inline std::int64_t cusparse_spgemm_square(const Kokkos::Cuda& exec, const csr_fp32<Kokkos::CudaSpace>& a) {
+  using mem = Kokkos::CudaSpace;
+  if (a.wide) throw unsupported_error("bench: cuSPARSE SpGEMM baseline needs fewer than 2^31 entries");
+  cusparseHandle_t h = nullptr;
+  cusparseSpMatDescr_t ma = nullptr, mc = nullptr;
+  cusparseSpGEMMDescr_t d = nullptr;
+  const auto release = [&] {
+    if (d) cusparseSpGEMM_destroyDescr(d);
+    if (ma) cusparseDestroySpMat(ma);
+    if (mc) cusparseDestroySpMat(mc);
+    if (h) cusparseDestroy(h);
+  };
+  try {
+    cusparse_check(cusparseCreate(&h), "create");
+    cusparse_check(cusparseSetStream(h, exec.cuda_stream()), "set stream");
+    Kokkos::View<std::int32_t*, mem> crp("bench::spgemm_c_rp", a.n + 1);
+    cusparse_check(cusparseCreateCsr(&ma, a.n, a.n, a.nnz, a.row_ptr.data(), a.col.data(), a.val.data(),
+                                     CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F),
+                   "create A");
+    cusparse_check(cusparseCreateCsr(&mc, a.n, a.n, 0, crp.data(), nullptr, nullptr, CUSPARSE_INDEX_32I,
+                                     CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F),
+                   "create C");
+    cusparse_check(cusparseSpGEMM_createDescr(&d), "SpGEMM descr");
+    const float alpha = 1, beta = 0;
+    const auto op = CUSPARSE_OPERATION_NON_TRANSPOSE;
+    const auto alg = CUSPARSE_SPGEMM_DEFAULT;
+    std::size_t b1 = 0, b2 = 0;
+    cusparse_check(
+        cusparseSpGEMM_workEstimation(h, op, op, &alpha, ma, ma, &beta, mc, CUDA_R_32F, alg, d, &b1, nullptr),
+        "SpGEMM work 1");
+    Kokkos::View<char*, mem> buf1("bench::spgemm_buf1", b1 + 1);
+    cusparse_check(
+        cusparseSpGEMM_workEstimation(h, op, op, &alpha, ma, ma, &beta, mc, CUDA_R_32F, alg, d, &b1, buf1.data()),
+        "SpGEMM work 2");
+    cusparse_check(cusparseSpGEMM_compute(h, op, op, &alpha, ma, ma, &beta, mc, CUDA_R_32F, alg, d, &b2, nullptr),
+                   "SpGEMM compute 1");
+    Kokkos::View<char*, mem> buf2("bench::spgemm_buf2", b2 + 1);
+    cusparse_check(cusparseSpGEMM_compute(h, op, op, &alpha, ma, ma, &beta, mc, CUDA_R_32F, alg, d, &b2, buf2.data()),
+                   "SpGEMM compute 2");
+    std::int64_t crows = 0, ccols = 0, cnnz = 0;
+    cusparse_check(cusparseSpMatGetSize(mc, &crows, &ccols, &cnnz), "SpGEMM size");
+    Kokkos::View<std::int32_t*, mem> ccol("bench::spgemm_c_col", cnnz);
+    Kokkos::View<float*, mem> cval("bench::spgemm_c_val", cnnz);
+    cusparse_check(cusparseCsrSetPointers(mc, crp.data(), ccol.data(), cval.data()), "SpGEMM set C");
+    cusparse_check(cusparseSpGEMM_copy(h, op, op, &alpha, ma, ma, &beta, mc, CUDA_R_32F, alg, d), "SpGEMM copy");
+    exec.fence();
+    release();
+    return cnnz;
+  } catch (...) {
+    release();
+    throw;
+  }
+}
+
 /// Triangles of an undirected graph by cuSPARSE SpGEMM: C = L·U (U = L^T = the strict upper triangle),
 /// then Σ_{(i,j) ∈ L} C(i, j). Where the product forms more than `block_products` products it is formed in
 /// row blocks of L holding at most that many each, and a block cuSPARSE cannot fit is halved (the whole

@@ -15,6 +15,8 @@
 #include <vector>
 
 #include "bench/baselines.hpp"
+#include "bitgraph/formats/csr_matrix.hpp"
+#include "bitgraph/ops/mxm_csr.hpp"
 #include "bitgraph_cli_config.hpp"
 #include "commands.hpp"
 #include "suites.hpp"
@@ -509,6 +511,49 @@ int run_bench(const ExecSpace& exec, const options& opts) {
       per.median_again /= iters;
       add("cc_round", per, graph_bytes + 4.0 * 6 * n);
       jg.set("cc_iterations", iters);
+    }
+    // SpGEMM: C = A·A over PLUS_TIMES (fp32, every value 1) by the CSR mxm, beside cuSPARSE SpGEMM on the same
+    // matrix; both timers cover the whole product (sizing, numeric, C's arrays), as a caller pays it. Skipped above
+    // 2^31 scalar products (cuSPARSE's 32-bit indices and buffers; C could hold that many entries).
+    if (wanted({"mxm_plus_times"})) {
+      std::uint64_t products = 0;
+      Kokkos::parallel_reduce("bench::products", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+                              bench::kernels::product_count<mem>{g.row_ptr, g.col_idx, g.row_ptr}, products);
+      jg.set("mxm_products", products);
+      if (products <= (std::uint64_t(1) << 31)) {
+        const auto a = to_csr_matrix<float>(exec, g);
+        csr_matrix<float, mem> c;
+        const auto m = measure(
+            exec, heavy_runs, [&](int) { c = mxm(exec, plus_times<float>{}, a, a); }, heavy_warmups);
+        double base_seconds = 0;
+        std::string base_name;
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
+        if constexpr (is_cuda_space_v<ExecSpace>) {
+          try {
+            const auto c32 = bench::make_csr_fp32(exec, g);
+            std::int64_t cnnz = 0;
+            const auto bm = measure(
+                exec, heavy_runs, [&](int) { cnnz = bench::cusparse_spgemm_square(exec, c32); }, heavy_warmups);
+            base_seconds = bm.median;
+            base_name = "cusparse-spgemm";
+            if (cnnz != static_cast<std::int64_t>(c.nnz)) {
+              std::fprintf(stderr, "bench: mxm formed %llu entries on %s, cuSPARSE %lld\n",
+                           static_cast<unsigned long long>(c.nnz), rep.name.c_str(), static_cast<long long>(cnnz));
+              base_name = "nnz mismatch: failed";
+            }
+          } catch (const std::exception& e) {
+            base_name = "cusparse-spgemm failed";
+            std::fprintf(stderr, "bench: cuSPARSE SpGEMM baseline failed on %s: %s\n", rep.name.c_str(), e.what());
+          }
+        }
+#endif
+        // Floor: A read twice (row pointers, columns, values) and C written once.
+        const double a_bytes = 8.0 * (n + 1) + 8.0 * double(g.nnz);
+        add("mxm_plus_times", m, 2 * a_bytes + 8.0 * (n + 1) + 8.0 * double(c.nnz), base_name, base_seconds);
+        jg.set("mxm_entries", c.nnz);
+      } else {
+        jg.set("mxm", "skipped: more than 2^31 products");
+      }
     }
     // Triangle counting stops at 2^28 stored entries: beyond, one count takes tens of seconds and the
     // suite would not fit its 10-minute budget (the row says so). One row per method (the oriented one only
