@@ -121,7 +121,8 @@ struct bvss_bfs_options {
   /// Blest's switching rule: a level runs bottom-up (every unreached vertex scans its row of the pull CSR for
   /// a vertex of the previous level and stops at the first) when the unreached vertices are fewer than
   /// `bottom_up_factor` times the queued VSSs; else it pulls the queued VSSs. 0 never switches. Needs the
-  /// pull CSR (`bvss_bfs`'s `pull`); without it every level pulls. Must be finite and non-negative.
+  /// pull CSR (`bvss_bfs`'s `pull`); without it every level pulls. Must be finite and non-negative. Level 1 (the
+  /// source alone in the frontier) always pulls: bottom-up, nearly every row would be scanned to its end.
   double bottom_up_factor = 10;
   /// ... and only when the queue holds at least this many VSSs per vertex: a bottom-up level passes over all n
   /// levels (4 bytes each) while a pulled VSS reads about 640 bytes (32 lanes x 4 row ids and a mask word), so a

@@ -39,7 +39,13 @@ struct blest_state {
   level_t* pushed;                // eager: last level each slice set was enqueued at
   std::uint32_t* visited;         // lazy: visited bitmap (ceil(n / 32) words)
   std::uint32_t* visited_before;  // lazy: the bitmap as of the last sweep (only this kernel's thread t writes word t)
+  // Bottom-up levels on small graphs: every block copies the previous level into a bitmap of this many words in its
+  // shared memory, so a row scan tests a bit there instead of waiting on L2 for each entry's level. 0: not used.
+  std::uint32_t frontier_words;
 };
+
+/// Largest shared frontier bitmap (words; 32 KiB: four blocks of 256 threads still fit an SM).
+inline constexpr std::uint32_t blest_max_frontier_words = 8192;
 
 /// Queue space for `need` entries per lane with one atomic per warp: this lane's first slot. All 32 lanes call it.
 __device__ __forceinline__ unsigned long long blest_warp_alloc(unsigned long long need, unsigned long long* counter,
@@ -126,10 +132,23 @@ __global__ void __launch_bounds__(blest_block_threads) blest_kernel(blest_state 
       c[bvss_counter_found + (l + 2) % 3] = 0;
     }
     unsigned long long found = 0;  // this lane's discoveries (eager; the lazy sweep counts its own)
-    if (s.pull_ptr != nullptr && bvss_bottom_up(s.bottom_up_factor, s.bottom_up_min_queue, unreached, size, s.n)) {
+    if (s.pull_ptr != nullptr && bvss_bottom_up(s.bottom_up_factor, s.bottom_up_min_queue, unreached, size, s.n, l)) {
       // Bottom-up: lane l of a warp owns vertex base + l, so lanes 8k..8k+7 own slice set base / 8 + k whole:
       // its VSSs are enqueued once, by lane 8k, with no stamp.
       ++bottom_up_levels;
+      extern __shared__ std::uint32_t frontier[];
+      const bool shared_frontier = s.frontier_words != 0;
+      if (shared_frontier) {  // one ballot per 32 coalesced levels
+        for (unsigned long long w = threadIdx.x / 32; w < s.frontier_words; w += blockDim.x / 32) {
+          const unsigned long long v = 32 * w + lane;
+          const std::uint32_t bits = __ballot_sync(0xffffffffu, v < s.n && __ldcg(s.levels + v) == l - 1);
+          if (lane == 0) frontier[w] = bits;
+        }
+        __syncthreads();
+      }
+      const auto in_frontier = [&](vertex_t c) {
+        return shared_frontier ? ((frontier[c >> 5] >> (c & 31)) & 1u) != 0 : __ldcg(s.levels + c) == l - 1;
+      };
       for (unsigned long long base = thread - lane; base < s.n; base += threads) {
         const unsigned long long v = base + lane;
         bool hit = false;
@@ -143,7 +162,7 @@ __global__ void __launch_bounds__(blest_block_threads) blest_kernel(blest_state 
         const bool heavy = row_end - row > 1024;
         if (!heavy)
           for (offset_t e = row; e < row_end; ++e)
-            if (__ldcg(s.levels + s.pull_col[e]) == l - 1) {
+            if (in_frontier(s.pull_col[e])) {
               hit = true;
               break;
             }
@@ -152,7 +171,7 @@ __global__ void __launch_bounds__(blest_block_threads) blest_kernel(blest_state 
           const offset_t b = __shfl_sync(0xffffffffu, row, owner), e = __shfl_sync(0xffffffffu, row_end, owner);
           bool found = false;
           for (offset_t c = b; c < e && !found; c += 32)
-            found = __any_sync(0xffffffffu, c + lane < e && __ldcg(s.levels + s.pull_col[c + lane]) == l - 1);
+            found = __any_sync(0xffffffffu, c + lane < e && in_frontier(s.pull_col[c + lane]));
           if (lane == owner) hit = found;
         }
         const std::uint32_t hits = __ballot_sync(0xffffffffu, hit);

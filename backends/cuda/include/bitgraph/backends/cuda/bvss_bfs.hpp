@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <string_view>
 
 #include "bitgraph/backends/cuda/blest_kernel.hpp"
 #include "bitgraph/backends/cuda/check.hpp"
@@ -71,12 +72,18 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
     s.pushed = ws.pushed.data();
     s.visited = ws.visited.data();
     s.visited_before = ws.visited_before.data();
+    const std::uint32_t words = static_cast<std::uint32_t>((std::uint64_t(b.n) + 31) / 32);
+    // BITGRAPH_BLEST_SHARED_FRONTIER=0 turns the shared frontier bitmap off (for tuning).
+    const char* shared_env = std::getenv("BITGRAPH_BLEST_SHARED_FRONTIER");
+    const bool shared_ok = !(shared_env && std::string_view(shared_env) == "0");
+    s.frontier_words = bottom_up && shared_ok && words <= cuda::blest_max_frontier_words ? words : 0;
+    const std::size_t smem = std::size_t(s.frontier_words) * sizeof(std::uint32_t);
     // As many blocks as can be co-resident (a cooperative launch requires it).
     int per_sm = 0;
     void* fn =
         lazy ? reinterpret_cast<void*>(cuda::blest_kernel<true>) : reinterpret_cast<void*>(cuda::blest_kernel<false>);
     BITGRAPH_CUDA_CHECK("bvss_bfs", "occupancy",
-                        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fn, cuda::blest_block_threads, 0));
+                        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fn, cuda::blest_block_threads, smem));
     // Fewer resident blocks make each grid sync cheaper, more hide the latency of wide levels: a mesh (thousands of
     // narrow levels, grid-sync bound) runs fastest with one block per SM, a graph of average degree 8 or more (few
     // wide levels, bottom-up scans) with four (measured on the H100, docs/PERFORMANCE.md).
@@ -91,7 +98,7 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
     void* args[] = {&s};
     BITGRAPH_CUDA_CHECK(
         "bvss_bfs", "cooperative launch",
-        cudaLaunchCooperativeKernel(fn, dim3(blocks), dim3(cuda::blest_block_threads), args, 0, exec.cuda_stream()));
+        cudaLaunchCooperativeKernel(fn, dim3(blocks), dim3(cuda::blest_block_threads), args, smem, exec.cuda_stream()));
     unsigned long long h[bvss_counter_slots] = {};
     Kokkos::deep_copy(exec,
                       Kokkos::View<unsigned long long*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(

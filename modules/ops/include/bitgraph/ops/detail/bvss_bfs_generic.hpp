@@ -171,10 +171,12 @@ struct bvss_bfs_bottom_up {
   }
 };
 
-/// Whether a level runs bottom-up (`bvss_bfs_options::bottom_up_factor` and `bottom_up_min_queue`).
+/// Whether level `l` runs bottom-up (`bvss_bfs_options::bottom_up_factor` and `bottom_up_min_queue`). Never level 1:
+/// its frontier is the source alone, so a bottom-up pass scans nearly every unreached row to its end (mycielski:16,
+/// where the source's slice set queues thousands of VSSs: 2.9 ms), while pulling the source's VSSs is a few MMAs.
 KOKKOS_INLINE_FUNCTION bool bvss_bottom_up(double factor, double min_queue, unsigned long long unreached,
-                                           unsigned long long queued, unsigned long long n) {
-  return factor > 0 && double(unreached) < factor * double(queued) && double(queued) >= min_queue * double(n);
+                                           unsigned long long queued, unsigned long long n, level_t l) {
+  return l > 1 && factor > 0 && double(unreached) < factor * double(queued) && double(queued) >= min_queue * double(n);
 }
 
 /// Portable level-synchronous traversal (one kernel per level), evaluating every slice with popcount.
@@ -215,7 +217,7 @@ struct bvss_bfs_generic {
     while (nq > 0) {
       ++l;
       Kokkos::deep_copy(exec, counter, 0ull);
-      if (pull != nullptr && bvss_bottom_up(opts.bottom_up_factor, opts.bottom_up_min_queue, unreached, nq, n)) {
+      if (pull != nullptr && bvss_bottom_up(opts.bottom_up_factor, opts.bottom_up_min_queue, unreached, nq, n, l)) {
         ++st.bottom_up_levels;
         Kokkos::parallel_for("bitgraph::bvss_bfs::bottom_up", Kokkos::RangePolicy<ExecSpace>(exec, 0, b.n_slice_sets),
                              bvss_bfs_bottom_up<mem>{pull->row_ptr, pull->col_idx, b.real_ptrs, levels, ws.visited, qb,
