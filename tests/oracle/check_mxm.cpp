@@ -1,7 +1,16 @@
 // Matrix-matrix products on B2SR: Boolean SpGEMM (mxm over LOR_LAND), the popcount sum bmm_sum and the
-// masked sum bmm_sum_masked, against GrB_mxm (LOR_LAND / PLUS_PAIR) and GrB_reduce.
+// masked sum bmm_sum_masked, against GrB_mxm (LOR_LAND / PLUS_PAIR) and GrB_reduce; and the GraphBLAS mxm on
+// bits, C<M, replace> = accum(C, A·B) with a Boolean B2SR output (LOR_LAND, LOR accumulator) or a counting CSR
+// output (PLUS_PAIR_INT64, PLUS / MINUS accumulators), B2SR or CSR masks (none, S, SC, RS, RSC), optionally Bᵀ.
+#include <algorithm>
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
 #include "bitgraph/formats/b2sr.hpp"
 #include "bitgraph/formats/csr.hpp"
+#include "bitgraph/formats/csr_matrix.hpp"
 #include "bitgraph/ops/mxm.hpp"
 #include "compare.hpp"
 #include "support/random_graphs.hpp"
@@ -40,6 +49,64 @@ std::uint64_t reduce_sum(GrB_Matrix c) {
   std::int64_t s = 0;
   gb::check(GrB_Matrix_reduce_INT64(&s, nullptr, GrB_PLUS_MONOID_INT64, c, nullptr), "GrB_Matrix_reduce");
   return static_cast<std::uint64_t>(s);
+}
+
+/// The descriptor of a trial: structural mask with complement / replace, and Bᵀ.
+gb::descriptor mxm_descriptor(bool complement, bool replace, bool transpose_b) {
+  auto d = gb::make_descriptor(true, complement, replace, false);
+  if (transpose_b) gb::check(GrB_Descriptor_set(d.get(), GrB_INP1, GrB_TRAN), "GrB_Descriptor_set(INP1)");
+  return d;
+}
+
+/// A random n x n INT64 matrix (about m entries, small values) on both sides.
+struct valued_operand {
+  csr_matrix<std::int64_t, mem_space> csr;
+  gb::matrix gb;
+};
+
+valued_operand random_valued(context& ctx, vertex_t n, std::uint64_t m, std::mt19937_64& rng) {
+  std::vector<std::vector<vertex_t>> rows(n);
+  if (n > 0)
+    for (std::uint64_t k = 0; k < m; ++k) rows[rng() % n].push_back(vertex_t(rng() % n));
+  std::vector<offset_t> ptr{0};
+  std::vector<vertex_t> col;
+  std::vector<std::int64_t> val;
+  gb::triples<std::int64_t> t;
+  for (vertex_t i = 0; i < n; ++i) {
+    std::sort(rows[i].begin(), rows[i].end());
+    rows[i].erase(std::unique(rows[i].begin(), rows[i].end()), rows[i].end());
+    for (vertex_t j : rows[i]) {
+      col.push_back(j);
+      val.push_back(std::int64_t(rng() % 19) - 9);
+      t.row.push_back(i);
+      t.col.push_back(j);
+      t.value.push_back(val.back());
+    }
+    ptr.push_back(col.size());
+  }
+  return {make_csr_matrix<std::int64_t>(ctx.exec, n, n, ptr, col, val),
+          gb::make_matrix<std::int64_t>(n, t, GrB_PLUS_INT64)};
+}
+
+gb::triples<std::int64_t> triples_of(const csr_matrix<std::int64_t, mem_space>& m) {
+  gb::triples<std::int64_t> t;
+  if (m.row_ptr.extent(0) == 0) return t;
+  auto ptr = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, m.row_ptr);
+  auto col = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, m.col_idx);
+  auto val = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, m.values);
+  for (vertex_t i = 0; i < m.n_rows; ++i)
+    for (offset_t p = ptr(i); p < ptr(i + 1); ++p) {
+      t.row.push_back(i);
+      t.col.push_back(col(p));
+      t.value.push_back(val(p));
+    }
+  return t;
+}
+
+const char* mask_name(int source, bool complement, bool replace) {
+  if (source == 0) return "no mask";
+  static const char* names[] = {"mask S", "mask SC", "mask RS", "mask RSC"};
+  return names[(complement ? 1 : 0) + (replace ? 2 : 0)];
 }
 
 }  // namespace
@@ -129,6 +196,106 @@ void check_mxm(context& ctx, const graph_under_test& g) {
         diffs d;
         if (got != want) d.add("masked sum: BitGraph ", got, ", GraphBLAS ", want);
         ctx.t.record("mxm.bmm_sum_masked", w2, d, planted);
+      }
+      // C<M, replace> = (C LOR) A * B on B2SR: the mask none, A or a random pattern, complement and replace
+      // independent, the old C random, B or B^T.
+      {
+        operand r = random_operand(ctx, g.n, std::max<std::uint64_t>(g.rows.idx.size(), 1), rng(), other);
+        operand old = random_operand(ctx, g.n, std::max<std::uint64_t>(g.rows.idx.size() / 2, 1), rng(), bo);
+        const int mask_source = int(rng() % 3);
+        const bool complement = rng() % 2, replace = rng() % 2, accum = rng() % 2, tb = rng() % 2;
+        const operand& m = mask_source == 1 ? a : r;
+        const std::string w3 = cat(cfg.str(), ", B = ", b.name, tb ? " (transposed)" : "", ", ",
+                                   mask_name(mask_source, complement, replace), accum ? ", accum LOR" : "");
+        mxm_options o;
+        o.transpose_b = tb;
+        auto c = old.bits;
+        if (mask_source == 0) {
+          if (accum)
+            mxm(ctx.exec, c, no_mask{}, accumulate_with<lor_monoid>{}, lor_land{}, a.bits, b.bits, o);
+          else
+            mxm(ctx.exec, c, no_mask{}, no_accumulator{}, lor_land{}, a.bits, b.bits, o);
+        } else {
+          const auto mk = mask_of(m.bits, complement, replace);
+          if (accum)
+            mxm(ctx.exec, c, mk, accumulate_with<lor_monoid>{}, lor_land{}, a.bits, b.bits, o);
+          else
+            mxm(ctx.exec, c, mk, no_accumulator{}, lor_land{}, a.bits, b.bits, o);
+        }
+        diffs d;
+        auto got = decode_b2sr(c, d);
+        auto want = gb::dup(old.pattern.get());
+        auto desc = mxm_descriptor(mask_source && complement, mask_source && replace, tb);
+        gb::check(GrB_mxm(want.get(), mask_source ? m.pattern.get() : nullptr, accum ? GrB_LOR : nullptr,
+                          GrB_LOR_LAND_SEMIRING_BOOL, a.pattern.get(), b.pattern.get(), desc.get()),
+                  "GrB_mxm<M>(LOR_LAND)");
+        const auto wp = host_pattern::of(want.get());
+        const bool planted = plant_in_pattern(plant, got);
+        if (c.nnz != wp.idx.size()) d.add("nnz: BitGraph ", c.nnz, ", GraphBLAS ", wp.idx.size());
+        compare_patterns(got, wp, d);
+        ctx.t.record("mxm.masked_lor_land", w3, d, planted);
+        ctx.t.cover(cat("mxm bits ", mask_name(mask_source, complement, replace)));
+      }
+      // C<M, replace> = accum(C, A +.pair B) counted into CSR: mask none, B2SR or CSR, accumulators none, PLUS,
+      // MINUS, the old C random INT64.
+      {
+        operand r = random_operand(ctx, g.n, std::max<std::uint64_t>(g.rows.idx.size(), 1), rng(), bo);
+        const int mask_source = int(rng() % 3);
+        const bool complement = rng() % 2, replace = rng() % 2, tb = rng() % 2, csr_mask = rng() % 2;
+        const int accum = int(rng() % 3);
+        const operand& m = mask_source == 1 ? a : r;
+        const char* accum_names[] = {"", ", accum PLUS", ", accum MINUS"};
+        const std::string w4 = cat(cfg.str(), ", B = ", b.name, tb ? " (transposed)" : "", ", ",
+                                   mask_name(mask_source, complement, replace),
+                                   mask_source ? (csr_mask ? " (CSR)" : " (B2SR)") : "", accum_names[accum]);
+        auto old = random_valued(ctx, g.n, g.rows.idx.size() / 2 + 1, rng);
+        mxm_options o;
+        o.transpose_b = tb;
+        auto c = old.csr;
+        auto with_accum = [&](const auto& mk) {
+          if (accum == 0)
+            mxm(ctx.exec, c, mk, no_accumulator{}, plus_pair<std::int64_t>{}, a.bits, b.bits, o);
+          else if (accum == 1)
+            mxm(ctx.exec, c, mk, accumulate_with<plus_monoid<std::int64_t>>{}, plus_pair<std::int64_t>{}, a.bits,
+                b.bits, o);
+          else
+            mxm(ctx.exec, c, mk, minus_op{}, plus_pair<std::int64_t>{}, a.bits, b.bits, o);
+        };
+        if (mask_source == 0)
+          with_accum(no_mask{});
+        else if (csr_mask)
+          with_accum(mask_of(to_csr(ctx.exec, m.bits), complement, replace));
+        else
+          with_accum(mask_of(m.bits, complement, replace));
+        auto got = triples_of(c);
+        auto desc = mxm_descriptor(mask_source && complement, mask_source && replace, tb);
+        GrB_BinaryOp gacc = accum == 0 ? nullptr : (accum == 1 ? GrB_PLUS_INT64 : GrB_MINUS_INT64);
+        gb::check(GrB_mxm(old.gb.get(), mask_source ? m.pattern.get() : nullptr, gacc, GxB_PLUS_PAIR_INT64,
+                          a.pattern.get(), b.pattern.get(), desc.get()),
+                  "GrB_mxm<M>(PLUS_PAIR)");
+        const auto want = gb::extract<std::int64_t>(old.gb.get());
+        const bool planted = plant.on();
+        if (planted) {
+          if (got.value.empty()) {
+            got.row.push_back(0);
+            got.col.push_back(0);
+            got.value.push_back(1);
+          } else {
+            got.value[plant.pick(got.value.size())] += 1;
+          }
+        }
+        diffs d;
+        if (got.value.size() != want.value.size())
+          d.add("nnz: BitGraph ", got.value.size(), ", GraphBLAS ", want.value.size());
+        for (std::size_t k = 0; k < std::min(got.value.size(), want.value.size()); ++k) {
+          if (got.row[k] != want.row[k] || got.col[k] != want.col[k] || got.value[k] != want.value[k]) {
+            d.add("entry ", k, ": BitGraph (", got.row[k], ", ", got.col[k], ") = ", got.value[k], ", GraphBLAS (",
+                  want.row[k], ", ", want.col[k], ") = ", want.value[k]);
+            break;
+          }
+        }
+        ctx.t.record("mxm.plus_pair", w4, d, planted);
+        ctx.t.cover(cat("mxm counts ", mask_name(mask_source, complement, replace), accum_names[accum]));
       }
     } catch (const std::exception& e) {
       ctx.t.error("mxm.lor_land", what, e.what());

@@ -17,6 +17,7 @@
 #include "bitgraph/ops/detail/mxm_csr_generic.hpp"
 #include "bitgraph/ops/mask.hpp"
 #include "bitgraph/ops/operators.hpp"
+#include "bitgraph/ops/options.hpp"
 #include "bitgraph/semirings/semirings.hpp"
 
 namespace bitgraph {
@@ -46,12 +47,8 @@ matrix_mask<MemorySpace> mask_of(const csr_graph<MemorySpace>& g, bool complemen
   return matrix_mask<MemorySpace>{g.n, g.n, g.row_ptr, g.col_idx, complement, replace};
 }
 
-/// Options of the CSR `mxm` (the GraphBLAS descriptor's transposes; replace and complement are the mask's).
-struct mxm_csr_options {
-  op_algorithm algorithm = op_algorithm::automatic;  ///< generic only (there is no CUDA-specific kernel yet)
-  bool transpose_a = false;                          ///< use Aᵀ (materialised by `transpose` first)
-  bool transpose_b = false;                          ///< use Bᵀ (materialised by `transpose` first)
-};
+/// Options of the CSR `mxm`: the descriptor shared by the CSR matrix ops (ops/options.hpp).
+using mxm_csr_options = matrix_op_options;
 
 /// C<mask, replace> = accum(C, A ⊕.⊗ B) on CSR matrices with values (GraphBLAS GrB_mxm); `mxm(exec, semiring, A, B)`
 /// (below) returns A ⊕.⊗ B as a new matrix.
@@ -206,39 +203,7 @@ void mxm(const ExecSpace& exec, csr_matrix<T, memory_space_t<ExecSpace>>& c, con
   }
 
   // The GraphBLAS merge of T into C: count, scan, fill.
-  mat z;
-  z.n_rows = c.n_rows;
-  z.n_cols = c.n_cols;
-  z.row_ptr = allocate_view<typename mat::offsets_view>("bitgraph::mxm_csr::row_ptr", offset_t(c.n_rows) + 1);
-  Kokkos::parallel_for("bitgraph::mxm_csr::merge_count", rows(exec, 0, c.n_rows),
-                       detail::mxm_csr_merge<false, Accum, V, mem>{accum,
-                                                                   margs,
-                                                                   c_old.row_ptr,
-                                                                   c_old.col_idx,
-                                                                   c_old.values,
-                                                                   t.row_ptr,
-                                                                   t.col_idx,
-                                                                   t.values,
-                                                                   z.row_ptr,
-                                                                   {},
-                                                                   {},
-                                                                   {}});
-  z.nnz = detail::exclusive_scan(exec, z.row_ptr, "bitgraph::mxm_csr::scan_merge");
-  z.col_idx = allocate_view<typename mat::indices_view>("bitgraph::mxm_csr::col_idx", z.nnz, false);
-  z.values = allocate_view<typename mat::values_view>("bitgraph::mxm_csr::values", z.nnz, false);
-  Kokkos::parallel_for("bitgraph::mxm_csr::merge_fill", rows(exec, 0, c.n_rows),
-                       detail::mxm_csr_merge<true, Accum, V, mem>{accum,
-                                                                  margs,
-                                                                  c_old.row_ptr,
-                                                                  c_old.col_idx,
-                                                                  c_old.values,
-                                                                  t.row_ptr,
-                                                                  t.col_idx,
-                                                                  t.values,
-                                                                  {},
-                                                                  z.row_ptr,
-                                                                  z.col_idx,
-                                                                  z.values});
+  auto z = detail::merge_into_csr(exec, accum, margs, c_old, t, "bitgraph::mxm_csr");
   exec.fence();
   c = z;
 }

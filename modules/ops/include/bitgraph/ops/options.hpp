@@ -95,11 +95,26 @@ struct spmspv_options {
   bool structure_only = false;
 };
 
+// ------------------------------------------- ops on valued CSR matrices (mxm_csr, ewise_matrix, matrix_*)
+
+/// The GraphBLAS descriptor of the operations on `csr_matrix` (mxm, ewise_add / ewise_mult, apply, select,
+/// assign, reduce_rows / reduce_columns, transpose): the inputs' transposes; replace and complement are the
+/// mask's. An op with one matrix input ignores `transpose_b`, as GraphBLAS ignores GrB_INP1 there.
+struct matrix_op_options {
+  op_algorithm algorithm = op_algorithm::automatic;  ///< generic only (no CUDA-specific kernels: a forced CUDA
+                                                     ///< path throws `unsupported_error`)
+  bool transpose_a = false;                          ///< use Aᵀ (GrB_INP0 = GrB_TRAN; materialised by `transpose`)
+  bool transpose_b = false;                          ///< use Bᵀ (GrB_INP1 = GrB_TRAN; materialised by `transpose`)
+};
+
 // ---------------------------------------------------------- bmm_sum, bmm_sum_masked, mxm (ops/mxm.hpp)
 
-/// Options of the BMM ops.
+/// Options of the BMM ops and of the GraphBLAS mxm on B2SR (the descriptor's transposes; replace and
+/// complement are the mask's). bmm_sum and bmm_sum_masked take no transposes.
 struct mxm_options {
   op_algorithm algorithm = op_algorithm::automatic;  ///< generic, cuda_warp (warp-level BMM) or cuda_mma
+  bool transpose_a = false;                          ///< use Aᵀ (materialised by `transpose` first)
+  bool transpose_b = false;  ///< use Bᵀ: read directly by the masked dot kernel, materialised for SpGEMM
 };
 
 // ------------------------------------------------------------------------ bvss_bfs (ops/bvss_bfs.hpp)

@@ -5,6 +5,7 @@
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>
+#include <string>
 #include <type_traits>
 
 #include "bitgraph/core/execution.hpp"
@@ -268,5 +269,52 @@ struct mxm_csr_merge {
     if constexpr (!Fill) count(i) = n;
   }
 };
+
+/// C<M, replace> = accum(C, T) for a computed T as a new matrix (count, scan, fill of `mxm_csr_merge`): the merge
+/// of the CSR mxm and of the counting mxm on B2SR. `c_old` must have its row_ptr. `label` names the kernels.
+template <class ExecSpace, class Accum, class V>
+csr_matrix<V, memory_space_t<ExecSpace>> merge_into_csr(const ExecSpace& exec, const Accum& accum,
+                                                        const csr_mask_args<memory_space_t<ExecSpace>>& margs,
+                                                        const csr_matrix<V, memory_space_t<ExecSpace>>& c_old,
+                                                        const csr_matrix<V, memory_space_t<ExecSpace>>& t,
+                                                        const std::string& label) {
+  using mem = memory_space_t<ExecSpace>;
+  using mat = csr_matrix<V, mem>;
+  using rows = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<vertex_t>>;
+  mat z;
+  z.n_rows = c_old.n_rows;
+  z.n_cols = c_old.n_cols;
+  z.row_ptr = allocate_view<typename mat::offsets_view>(label + "::row_ptr", offset_t(z.n_rows) + 1);
+  Kokkos::parallel_for(label + "::merge_count", rows(exec, 0, z.n_rows),
+                       mxm_csr_merge<false, Accum, V, mem>{accum,
+                                                           margs,
+                                                           c_old.row_ptr,
+                                                           c_old.col_idx,
+                                                           c_old.values,
+                                                           t.row_ptr,
+                                                           t.col_idx,
+                                                           t.values,
+                                                           z.row_ptr,
+                                                           {},
+                                                           {},
+                                                           {}});
+  z.nnz = exclusive_scan(exec, z.row_ptr, (label + "::merge_scan").c_str());
+  z.col_idx = allocate_view<typename mat::indices_view>(label + "::col_idx", z.nnz, false);
+  z.values = allocate_view<typename mat::values_view>(label + "::values", z.nnz, false);
+  Kokkos::parallel_for(label + "::merge_fill", rows(exec, 0, z.n_rows),
+                       mxm_csr_merge<true, Accum, V, mem>{accum,
+                                                          margs,
+                                                          c_old.row_ptr,
+                                                          c_old.col_idx,
+                                                          c_old.values,
+                                                          t.row_ptr,
+                                                          t.col_idx,
+                                                          t.values,
+                                                          {},
+                                                          z.row_ptr,
+                                                          z.col_idx,
+                                                          z.values});
+  return z;
+}
 
 }  // namespace bitgraph::detail

@@ -101,10 +101,13 @@ Kokkos::View<vertex_t*, memory_space_t<ExecSpace>> tile_row_of_tiles(const ExecS
   return row_of;
 }
 
-/// One tile M(I,J): intersect the sorted tile rows I of A and J of bt; each common K adds popcount(A row
-/// r AND bt row c) for every set bit (r, c) of the mask tile.
+/// The masked dot-product kernel of every masked B2SR product, written once: for one tile M(I,J) it
+/// intersects the sorted tile rows I of A and J of bt and, for each common K and each set bit (r, c) of the mask
+/// tile, hands popcount(A row r AND bt row c) to a sink. `q` is the rank of c among the set bits of mask row r
+/// (the entry's place in the output row). Sinks: `masked_sum_sink` (bmm_sum_masked, triangle counting),
+/// `masked_count_sink` (counts into CSR slots) and `masked_bits_sink` (a Boolean product tile).
 template <class Mem, int T>
-struct bmm_sum_masked_functor {
+struct masked_dot_operands {
   using word = tile_word_t<T>;
   using words_view = Kokkos::View<const word*, Mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
   Kokkos::View<const vertex_t*, Mem> mrow_of, mcol;
@@ -116,7 +119,9 @@ struct bmm_sum_masked_functor {
   Kokkos::View<const vertex_t*, Mem> bcol;
   words_view bw;
   bool mrow, arow, brow;
-  KOKKOS_INLINE_FUNCTION void operator()(const offset_t km, std::uint64_t& acc) const {
+
+  template <class Sink>
+  KOKKOS_INLINE_FUNCTION void tile(const offset_t km, const Sink& sink) const {
     const vertex_t ti = mrow_of(km), tj = mcol(km);
     offset_t pa = aptr(ti), ea = aptr(ti + 1), pb = bptr(tj), eb = bptr(tj + 1);
     while (pa < ea && pb < eb) {
@@ -131,16 +136,52 @@ struct bmm_sum_masked_functor {
           if (!mbits) continue;
           const std::uint64_t arow_bits = tile_row_bits<T>(aw, pa, r, arow);
           if (!arow_bits) continue;
-          while (mbits) {
+          for (int q = 0; mbits; ++q) {
             const int c = count_trailing_zeros(mbits);
             mbits &= mbits - 1;
-            acc += popcount(arow_bits & tile_row_bits<T>(bw, pb, c, brow));
+            sink.add(km, r, c, q, popcount(arow_bits & tile_row_bits<T>(bw, pb, c, brow)));
           }
         }
         ++pa;
         ++pb;
       }
     }
+  }
+};
+
+/// The operands of the masked dot kernel for tile dimension T (views of m, a, bt; `mrow_of` from
+/// `tile_row_of_tiles`).
+template <int T, class Mem>
+masked_dot_operands<Mem, T> make_masked_dot(Kokkos::View<const vertex_t*, Mem> mrow_of, const b2sr_matrix<Mem>& m,
+                                            const b2sr_matrix<Mem>& a, const b2sr_matrix<Mem>& bt) {
+  using word = tile_word_t<T>;
+  return masked_dot_operands<Mem, T>{mrow_of,
+                                     m.tile_col_idx,
+                                     m.template tile_words<word>(),
+                                     a.tile_row_ptr,
+                                     a.tile_col_idx,
+                                     a.template tile_words<word>(),
+                                     bt.tile_row_ptr,
+                                     bt.tile_col_idx,
+                                     bt.template tile_words<word>(),
+                                     m.order == bit_order::row_major,
+                                     a.order == bit_order::row_major,
+                                     bt.order == bit_order::row_major};
+}
+
+/// Sink of the masked sum: every popcount adds to the reduction's value.
+struct masked_sum_sink {
+  std::uint64_t& acc;
+  KOKKOS_INLINE_FUNCTION void add(offset_t, int, int, int, std::uint64_t v) const { acc += v; }
+};
+
+/// Σ_{(i,j) ∈ M} (A·B)(i, j): the masked kernel with the sum sink, one thread per tile of M.
+template <class Mem, int T>
+struct bmm_sum_masked_functor {
+  masked_dot_operands<Mem, T> dot;
+  KOKKOS_INLINE_FUNCTION void operator()(const offset_t km, std::uint64_t& acc) const {
+    masked_sum_sink sink{acc};
+    dot.tile(km, sink);
   }
 };
 
@@ -157,16 +198,11 @@ struct bmm_sum_masked_generic {
                            const b2sr_matrix<mem>& bt) {
     return dispatch_tile_dim(m.tile_dim, [&](auto td) {
       constexpr int T = decltype(td)::value;
-      using word = tile_word_t<T>;
       auto mrow_of = tile_row_of_tiles(exec, m);
       std::uint64_t total = 0;
-      Kokkos::parallel_reduce(
-          "bitgraph::bmm_sum_masked", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, m.n_tiles),
-          bmm_sum_masked_functor<mem, T>{
-              mrow_of, m.tile_col_idx, m.template tile_words<word>(), a.tile_row_ptr, a.tile_col_idx,
-              a.template tile_words<word>(), bt.tile_row_ptr, bt.tile_col_idx, bt.template tile_words<word>(),
-              m.order == bit_order::row_major, a.order == bit_order::row_major, bt.order == bit_order::row_major},
-          total);
+      Kokkos::parallel_reduce("bitgraph::bmm_sum_masked",
+                              Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<offset_t>>(exec, 0, m.n_tiles),
+                              bmm_sum_masked_functor<mem, T>{make_masked_dot<T, mem>(mrow_of, m, a, bt)}, total);
       return total;
     });
   }
