@@ -251,6 +251,50 @@ TEMPLATE_TEST_CASE("matrix ewise ops take a graph's pattern as mask", "[ewise_ma
     for (vertex_t j = 0; j < g.n; ++j) CHECK(dc.at(i, j) == (da.at(i, j) ? std::nullopt : db.at(i, j)));
 }
 
+/// The dense transpose.
+template <class T>
+dense<T> transposed(const dense<T>& m) {
+  dense<T> t(m.cols, m.rows);
+  for (vertex_t i = 0; i < m.rows; ++i)
+    for (vertex_t j = 0; j < m.cols; ++j) t.at(j, i) = m.at(i, j);
+  return t;
+}
+
+TEMPLATE_TEST_CASE("matrix ewise ops take the descriptor's transposes of A and B", "[ewise_matrix][ops]",
+                   BITGRAPH_TEST_SPACES) {
+  TestType exec;
+  using T = std::int64_t;
+  std::mt19937_64 rng(41);
+  const auto minus = [](T x, T y, vertex_t, vertex_t) { return x - y; };  // not commutative: order shows
+  for (const auto& sh : shapes) {
+    // A stored as given or transposed, B the same, so that the product is always rows x cols.
+    const auto da = random_dense<T>(sh.rows, sh.cols, sh.density, rng);
+    const auto db = random_dense<T>(sh.rows, sh.cols, sh.density, rng);
+    const auto dc = random_dense<T>(sh.rows, sh.cols, 0.3, rng);
+    const auto dm = random_dense<std::uint8_t>(sh.rows, sh.cols, 0.5, rng);
+    const auto mk = to_device(exec, dm);
+    for (int ta = 0; ta < 2; ++ta)
+      for (int tb = 0; tb < 2; ++tb)
+        for (bool mult : {false, true}) {
+          INFO("shape " << sh.rows << "x" << sh.cols << " transpose_a " << ta << " transpose_b " << tb << " mult "
+                        << mult);
+          const auto a = to_device(exec, ta ? transposed(da) : da);
+          const auto b = to_device(exec, tb ? transposed(db) : db);
+          matrix_op_options o;
+          o.transpose_a = ta != 0;
+          o.transpose_b = tb != 0;
+          const auto t = reference_ewise<T>(mult, da, db, minus);
+          const auto expected = reference_merge<T>(dc, t, &dm, true, false, [](T x, T y) { return x + y; });
+          auto c = to_device(exec, dc);
+          if (mult)
+            ewise_mult(exec, c, mask_of(mk, true), accumulate_with<plus_monoid<T>>{}, minus_op{}, a, b, o);
+          else
+            ewise_add(exec, c, mask_of(mk, true), accumulate_with<plus_monoid<T>>{}, minus_op{}, a, b, o);
+          CHECK(to_host(c) == expected);
+        }
+  }
+}
+
 TEMPLATE_TEST_CASE("matrix ewise ops reject bad arguments", "[ewise_matrix][ops]", BITGRAPH_TEST_SPACES) {
   TestType exec;
   using mat = csr_matrix<double, memory_space_t<TestType>>;
@@ -272,6 +316,13 @@ TEMPLATE_TEST_CASE("matrix ewise ops reject bad arguments", "[ewise_matrix][ops]
             "ewise_add: A is 4 x 5 but B is 5 x 4"));
   CHECK(has(thrown_text<iae>([&] { ewise_mult(exec, c, no_mask{}, no_accumulator{}, plus, a, b_bad); }),
             "ewise_mult: A is 4 x 5 but B is 5 x 4"));
+  matrix_op_options tb;
+  tb.transpose_b = true;
+  CHECK(has(thrown_text<iae>([&] { ewise_add(exec, c, no_mask{}, no_accumulator{}, plus, a, b, tb); }),
+            "ewise_add: A is 4 x 5 but Bᵀ is 5 x 4"));
+  ewise_add(exec, c, no_mask{}, no_accumulator{}, plus, a, b_bad, tb);  // Bᵀ is 4 x 5: accepted
+  CHECK(c.n_rows == 4);
+  c = empty_csr_matrix<double>(exec, 4, 5);
   CHECK(has(thrown_text<iae>([&] { ewise_add(exec, c_bad, no_mask{}, no_accumulator{}, plus, a, b); }),
             "ewise_add: C is 4 x 6 but A and B are 4 x 5"));
   CHECK(has(thrown_text<iae>([&] { ewise_mult(exec, c_bad, no_mask{}, no_accumulator{}, plus, a, b); }),

@@ -117,6 +117,8 @@ void run_checks(context& ctx, const graph_under_test& g) {
       {"mxv.MAX_MIN_FP64_USER", check_mxv_user},
       {"ewise.dense", check_ewise},
       {"ewise.matrix_add", check_ewise_matrix},
+      {"apply.matrix", check_matrix_apply},
+      {"assign.matrix", check_matrix_assign},
       {"assign.dense", check_assign_apply},
       {"reduce.vector", check_reduce_select},
       {"fold.b2sr", check_fold},

@@ -197,6 +197,8 @@ void check_bfs_tensor_core(context& ctx, const graph_under_test& g);  // Blest: 
 void check_mxv_user(context& ctx, const graph_under_test& g);         // a user-defined (max, min) semiring
 void check_ewise(context& ctx, const graph_under_test& g);            // ewise_add / ewise_mult
 void check_ewise_matrix(context& ctx, const graph_under_test& g);     // ewise_add / ewise_mult on CSR matrices
+void check_matrix_apply(context& ctx, const graph_under_test& g);     // apply / select on CSR matrices
+void check_matrix_assign(context& ctx, const graph_under_test& g);    // assign, reduce, transpose on CSR matrices
 void check_assign_apply(context& ctx, const graph_under_test& g);     // assign, apply
 void check_reduce_select(context& ctx, const graph_under_test& g);    // reduce, select
 void check_fold(context& ctx, const graph_under_test& g);             // fold, unfold

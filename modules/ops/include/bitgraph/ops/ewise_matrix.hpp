@@ -30,17 +30,19 @@ namespace bitgraph {
 /// keeps its entry, or loses it under `replace`. `mask` is `no_mask{}` or `mask_of(matrix or graph,
 /// complement, replace)` (structural: its values are not read); `accum` is `no_accumulator{}`,
 /// `accumulate_with<Monoid>{}` or a binary operator of operators.hpp. C is given new arrays; views of its old
-/// arrays are left as they were. C may be one of the operands.
+/// arrays are left as they were. C may be one of the operands. `opts.transpose_a` / `transpose_b` use Aᵀ / Bᵀ
+/// (GrB_INP0 / GrB_INP1 = GrB_TRAN), materialised by `transpose` first (O(nnz + sort) each).
 ///
 /// Kernel: one thread per row walks the rows of A, B, C and the mask together (count, scan, fill); T is never
 /// stored. Work O(n_rows + nnz(A) + nnz(B) + nnz(C) + nnz(mask)), memory O(n_rows + nnz of the result).
 ///
-/// Throws `invalid_argument_error` naming `ewise_add` when A, B and C differ in shape, the mask's shape is not
-/// C's, or an operand's arrays do not fit its shape; `allocation_error` when memory runs out. Fences `exec`.
+/// Throws `invalid_argument_error` naming `ewise_add` when A, B (as transposed) and C differ in shape, the mask's
+/// shape is not C's, or an operand's arrays do not fit its shape; `unsupported_error` for a forced CUDA path (there
+/// is none); `allocation_error` when memory runs out. Fences `exec`.
 template <class ExecSpace, class T, class Mask, class Accum, class Op>
 void ewise_add(const ExecSpace& exec, csr_matrix<T, memory_space_t<ExecSpace>>& c, const Mask& mask, const Accum& accum,
                const Op& op, const csr_matrix<T, memory_space_t<ExecSpace>>& a,
-               const csr_matrix<T, memory_space_t<ExecSpace>>& b);
+               const csr_matrix<T, memory_space_t<ExecSpace>>& b, const matrix_op_options& opts = {});
 
 /// C<mask, replace> = accum(C, A ⊗ B) on CSR matrices of one shape (GraphBLAS GrB_Matrix_eWiseMult).
 ///
@@ -49,7 +51,7 @@ void ewise_add(const ExecSpace& exec, csr_matrix<T, memory_space_t<ExecSpace>>& 
 template <class ExecSpace, class T, class Mask, class Accum, class Op>
 void ewise_mult(const ExecSpace& exec, csr_matrix<T, memory_space_t<ExecSpace>>& c, const Mask& mask,
                 const Accum& accum, const Op& op, const csr_matrix<T, memory_space_t<ExecSpace>>& a,
-                const csr_matrix<T, memory_space_t<ExecSpace>>& b);
+                const csr_matrix<T, memory_space_t<ExecSpace>>& b, const matrix_op_options& opts = {});
 
 /// A ⊕ B as a new matrix (no mask, no accumulator); as the full form otherwise.
 template <class ExecSpace, class Op, class T>
@@ -79,8 +81,8 @@ namespace detail {
 
 template <bool Mult, class ExecSpace, class T, class Mask, class Accum, class Op>
 void ewise_matrix(const ExecSpace& exec, csr_matrix<T, memory_space_t<ExecSpace>>& c, const Mask& mask,
-                  const Accum& accum, const Op& op, const csr_matrix<T, memory_space_t<ExecSpace>>& a,
-                  const csr_matrix<T, memory_space_t<ExecSpace>>& b) {
+                  const Accum& accum, const Op& op, const csr_matrix<T, memory_space_t<ExecSpace>>& a_in,
+                  const csr_matrix<T, memory_space_t<ExecSpace>>& b_in, const matrix_op_options& opts) {
   using mem = memory_space_t<ExecSpace>;
   const char* func = Mult ? "ewise_mult" : "ewise_add";
   static_assert(std::is_same_v<Mask, no_mask> || is_matrix_mask_v<Mask>,
@@ -88,11 +90,15 @@ void ewise_matrix(const ExecSpace& exec, csr_matrix<T, memory_space_t<ExecSpace>
   static_assert(is_csr_accumulator_v<Accum, T>,
                 "accum must be no_accumulator, accumulate_with<Monoid> or a binary operator on the value type");
   static_assert(elementwise::is_binary_op_v<Op, T>, "op needs combine(a, b), apply(a, b) or apply(a, b, i, j)");
-  check_csr_matrix(func, "A", a);
-  check_csr_matrix(func, "B", b);
+  choose_path<ExecSpace>(func, opts.algorithm, path_offer{});
+  check_csr_matrix(func, "A", a_in);
+  check_csr_matrix(func, "B", b_in);
   check_csr_matrix(func, "C", c);
-  BITGRAPH_CHECK_ARG(a.n_rows == b.n_rows && a.n_cols == b.n_cols, func, "A is ", a.n_rows, " x ", a.n_cols,
-                     " but B is ", b.n_rows, " x ", b.n_cols);
+  const auto a = opts.transpose_a ? transpose(exec, a_in) : a_in;
+  const auto b = opts.transpose_b ? transpose(exec, b_in) : b_in;
+  BITGRAPH_CHECK_ARG(a.n_rows == b.n_rows && a.n_cols == b.n_cols, func, "A", opts.transpose_a ? "ᵀ" : "", " is ",
+                     a.n_rows, " x ", a.n_cols, " but B", opts.transpose_b ? "ᵀ" : "", " is ", b.n_rows, " x ",
+                     b.n_cols);
   BITGRAPH_CHECK_ARG(c.n_rows == a.n_rows && c.n_cols == a.n_cols, func, "C is ", c.n_rows, " x ", c.n_cols,
                      " but A and B are ", a.n_rows, " x ", a.n_cols);
   check_matrix_mask(func, mask, c.n_rows, c.n_cols);
@@ -122,15 +128,15 @@ void ewise_matrix(const ExecSpace& exec, csr_matrix<T, memory_space_t<ExecSpace>
 template <class ExecSpace, class T, class Mask, class Accum, class Op>
 void ewise_add(const ExecSpace& exec, csr_matrix<T, memory_space_t<ExecSpace>>& c, const Mask& mask, const Accum& accum,
                const Op& op, const csr_matrix<T, memory_space_t<ExecSpace>>& a,
-               const csr_matrix<T, memory_space_t<ExecSpace>>& b) {
-  detail::ewise_matrix<false>(exec, c, mask, accum, op, a, b);
+               const csr_matrix<T, memory_space_t<ExecSpace>>& b, const matrix_op_options& opts) {
+  detail::ewise_matrix<false>(exec, c, mask, accum, op, a, b, opts);
 }
 
 template <class ExecSpace, class T, class Mask, class Accum, class Op>
 void ewise_mult(const ExecSpace& exec, csr_matrix<T, memory_space_t<ExecSpace>>& c, const Mask& mask,
                 const Accum& accum, const Op& op, const csr_matrix<T, memory_space_t<ExecSpace>>& a,
-                const csr_matrix<T, memory_space_t<ExecSpace>>& b) {
-  detail::ewise_matrix<true>(exec, c, mask, accum, op, a, b);
+                const csr_matrix<T, memory_space_t<ExecSpace>>& b, const matrix_op_options& opts) {
+  detail::ewise_matrix<true>(exec, c, mask, accum, op, a, b, opts);
 }
 
 }  // namespace bitgraph
