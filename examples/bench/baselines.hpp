@@ -145,6 +145,13 @@ struct product_count {
   }
 };
 
+/// Σ of a value array (64-bit), to check a product's counts.
+template <class T, class Mem>
+struct value_sum {
+  Kokkos::View<const T*, Mem> v;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::uint64_t i, std::uint64_t& acc) const { acc += v(i); }
+};
+
 }  // namespace kernels
 
 template <class ExecSpace>

@@ -555,6 +555,54 @@ int run_bench(const ExecSpace& exec, const options& opts) {
         jg.set("mxm", "skipped: more than 2^31 products");
       }
     }
+    // The masked counting mxm on bits: C<L> = L·Lᵀ over PLUS_PAIR (L = the strict lower triangle in the tile layout
+    // the space's masked kernel reads fastest), the per-entry product of triangle counting, written as a CSR of
+    // counts; beside cuSPARSE SpGEMM L·U masked by L and summed (the TC baseline, which forms the whole product).
+    // The counts must sum to the fused masked sum's. Undirected graphs below 2^28 stored entries, as TC.
+    if (wanted({"mxm_bits_masked"}) && !bg.directed() && g.nnz < (offset_t(1) << 28)) {
+      constexpr int preferred = bmm_preferred_tile<ExecSpace>::value;
+      const auto l = to_b2sr(exec, select(exec, g, select_kind::tril, -1), {preferred != 0 ? preferred : tile});
+      csr_matrix<std::uint32_t, mem> c;
+      mxm_options xo;
+      xo.transpose_b = true;  // L·Lᵀ: the dot kernel reads Lᵀ's transpose, L itself
+      const auto m = measure(
+          exec, heavy_runs,
+          [&](int) {
+            c = csr_matrix<std::uint32_t, mem>{};
+            c.n_rows = c.n_cols = n;
+            mxm(exec, c, mask_of(l), no_accumulator{}, plus_pair<std::uint32_t>{}, l, l, xo);
+          },
+          heavy_warmups);
+      std::uint64_t sum = 0;
+      Kokkos::parallel_reduce("bench::count_sum", Kokkos::RangePolicy<ExecSpace>(exec, 0, c.nnz),
+                              bench::kernels::value_sum<std::uint32_t, mem>{c.values}, sum);
+      const std::uint64_t fused = bmm_sum_masked(exec, l, l, l);
+      double base_seconds = 0;
+      std::string base_name = sum == fused ? "" : "count mismatch: failed";
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
+      if constexpr (is_cuda_space_v<ExecSpace>) {
+        if (sum == fused) {
+          try {
+            const auto bm = measure(
+                exec, heavy_runs, [&](int) { bench::cusparse_triangles(exec, bg.csr); }, heavy_warmups);
+            base_seconds = bm.median;
+            base_name = "cusparse-spgemm-tc";
+          } catch (const std::exception& e) {
+            base_name = "cusparse-spgemm-tc skipped";
+            std::fprintf(stderr, "bench: cuSPARSE TC baseline for the masked mxm on %s: %s\n", rep.name.c_str(),
+                         e.what());
+          }
+        }
+      }
+#endif
+      if (sum != fused)
+        std::fprintf(stderr, "bench: the masked mxm's counts sum to %llu on %s, the fused sum is %llu\n",
+                     static_cast<unsigned long long>(sum), rep.name.c_str(), static_cast<unsigned long long>(fused));
+      // Floor: L's tiles read twice (as A and as the transposed B) and once as the mask, the counts written.
+      const double l_bytes = double(l.tile_bits.extent(0)) + 4.0 * double(l.n_tiles) + 8.0 * double(l.n_tile_rows);
+      add("mxm_bits_masked_plus_pair", m, 3 * l_bytes + 8.0 * double(c.nnz) + 8.0 * n, base_name, base_seconds);
+      jg.set("mxm_bits_masked_entries", c.nnz).set("mxm_bits_masked_sum", sum);
+    }
     // Triangle counting stops at 2^28 stored entries: beyond, one count takes tens of seconds and the
     // suite would not fit its 10-minute budget (the row says so). One row per method (the oriented one only
     // where no CUDA kernel path is forced: they have none; the bitmap one where n bits fit a team's scratch), beside
