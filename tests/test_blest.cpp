@@ -144,6 +144,7 @@ TEMPLATE_TEST_CASE("Blest BFS equals plain BFS levels (reorderings, eager and la
               bo.algorithm = alg;
               bo.bottom_up_factor = factor;
               bo.bottom_up_min_queue = factor == 1e12 ? 0.0 : bo.bottom_up_min_queue;
+              bo.bottom_up_scan_cost = factor == 1e12 ? 0.0 : bo.bottom_up_scan_cost;
               auto r = bfs_tensor_core(exec, bg, source, bo);
               CHECK(test::to_vector(r.levels) == expect);
               CHECK(r.stats.depth == std::max<level_t>(depth, 0));
@@ -210,6 +211,9 @@ TEMPLATE_TEST_CASE("Blest rejects bad arguments", "[blest][errors]", BITGRAPH_TE
     CHECK_THROWS_AS(bfs_tensor_core(exec, bg, 0, o), invalid_argument_error);
     o = {};
     o.bottom_up_min_queue = bad;
+    CHECK_THROWS_AS(bfs_tensor_core(exec, bg, 0, o), invalid_argument_error);
+    o = {};
+    o.bottom_up_scan_cost = bad;
     CHECK_THROWS_AS(bfs_tensor_core(exec, bg, 0, o), invalid_argument_error);
   }
   {

@@ -47,11 +47,13 @@ bvss_bfs_workspace<memory_space_t<ExecSpace>> make_bvss_bfs_workspace(const Exec
 /// `workspace` (from `make_bvss_bfs_workspace` for this `b`) avoids allocating per call; one is allocated when it is
 /// null. `pull` (optional) is the pull matrix of `b` as CSR (what `to_bvss` was built from): with it a level whose
 /// unreached vertices are fewer than `opts.bottom_up_factor` times its queued VSSs (and whose queue holds at
-/// least `opts.bottom_up_min_queue` n VSSs) runs bottom-up instead (each unreached vertex scans its row and
+/// least `opts.bottom_up_min_queue` n VSSs, and whose predicted scan is cheaper than the pull:
+/// `opts.bottom_up_scan_cost`) runs bottom-up instead (each unreached vertex scans its row and
 /// stops at the first vertex of the previous level; Blest's switching kernel), which spares the wide middle
 /// levels of power-law graphs most of their pulls.
 /// Throws `invalid_argument_error` for source >= n, a wrong length, a foreign workspace, a `pull` of another
-/// size or a negative or non-finite `bottom_up_factor` or `bottom_up_min_queue`, `unsupported_error` for a path the
+/// size or a negative or non-finite `bottom_up_factor`, `bottom_up_min_queue` or `bottom_up_scan_cost`,
+/// `unsupported_error` for a path the
 /// device or space lacks. Fences `exec` (the stats are read back).
 template <class ExecSpace>
 bvss_bfs_stats bvss_bfs(const ExecSpace& exec, const bvss_matrix<memory_space_t<ExecSpace>>& b, vertex_t source,
@@ -71,6 +73,8 @@ bvss_bfs_stats bvss_bfs(const ExecSpace& exec, const bvss_matrix<memory_space_t<
                      "bottom_up_factor must be finite and non-negative, not ", opts.bottom_up_factor);
   BITGRAPH_CHECK_ARG(std::isfinite(opts.bottom_up_min_queue) && opts.bottom_up_min_queue >= 0, "bvss_bfs",
                      "bottom_up_min_queue must be finite and non-negative, not ", opts.bottom_up_min_queue);
+  BITGRAPH_CHECK_ARG(std::isfinite(opts.bottom_up_scan_cost) && opts.bottom_up_scan_cost >= 0, "bvss_bfs",
+                     "bottom_up_scan_cost must be finite and non-negative, not ", opts.bottom_up_scan_cost);
   if (pull != nullptr) {
     BITGRAPH_CHECK_ARG(pull->n == b.n, "bvss_bfs", "the pull CSR has ", pull->n, " vertices and the BVSS ", b.n);
     check_csr_graph(exec, *pull, "bvss_bfs");  // once for a hand-built CSR, free for a validated one

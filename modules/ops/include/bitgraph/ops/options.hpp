@@ -143,6 +143,12 @@ struct bvss_bfs_options {
   /// levels (4 bytes each) while a pulled VSS reads about 640 bytes (32 lanes x 4 row ids and a mask word), so a
   /// narrow level (a mesh's thousands of them) pulls. Must be finite and non-negative.
   double bottom_up_min_queue = 1.0 / 160;
+  /// ... and only when scanning is predicted cheaper than pulling: unreached × min(average degree, n / frontier) ×
+  /// `bottom_up_scan_cost` < queued VSSs × 640 (bytes a pulled VSS reads). An unreached vertex scans about
+  /// n / frontier entries before its first hit, so a small frontier means whole rows (mycielski:16 from a
+  /// low-degree source: 2.7 ms bottom-up, 0.16 ms pulled); the cost per scanned entry (dependent loads, uneven
+  /// rows) is counted as this many bytes. 0 turns the test off (Blest's rule alone). Finite and non-negative.
+  double bottom_up_scan_cost = 16;
 };
 
 /// What a BVSS traversal did.

@@ -33,6 +33,8 @@ struct blest_state {
   const vertex_t* pull_col;
   double bottom_up_factor;
   double bottom_up_min_queue;
+  double bottom_up_scan_cost;
+  double avg_degree;  // of the pull CSR
   level_t* levels;
   uint2* queue[2];                // (VSS, its slice set): carrying the slice set saves a dependent load per VSS
   unsigned long long* counters;   // detail::bvss_counter_* slots
@@ -42,6 +44,8 @@ struct blest_state {
   // Bottom-up levels on small graphs: every block copies the previous level into a bitmap of this many words in its
   // shared memory, so a row scan tests a bit there instead of waiting on L2 for each entry's level. 0: not used.
   std::uint32_t frontier_words;
+  // Rows longer than this are scanned by the whole warp, 32 entries a step, in bottom-up levels.
+  std::uint32_t warp_row_min;
 };
 
 /// Largest shared frontier bitmap (words; 32 KiB: four blocks of 256 threads still fit an SM).
@@ -132,7 +136,8 @@ __global__ void __launch_bounds__(blest_block_threads) blest_kernel(blest_state 
       c[bvss_counter_found + (l + 2) % 3] = 0;
     }
     unsigned long long found = 0;  // this lane's discoveries (eager; the lazy sweep counts its own)
-    if (s.pull_ptr != nullptr && bvss_bottom_up(s.bottom_up_factor, s.bottom_up_min_queue, unreached, size, s.n, l)) {
+    if (s.pull_ptr != nullptr && bvss_bottom_up(s.bottom_up_factor, s.bottom_up_min_queue, s.bottom_up_scan_cost,
+                                                s.avg_degree, unreached, size, l == 1 ? 1 : found_before, s.n, l)) {
       // Bottom-up: lane l of a warp owns vertex base + l, so lanes 8k..8k+7 own slice set base / 8 + k whole:
       // its VSSs are enqueued once, by lane 8k, with no stamp.
       ++bottom_up_levels;
@@ -157,9 +162,9 @@ __global__ void __launch_bounds__(blest_block_threads) blest_kernel(blest_state 
           row = s.pull_ptr[v];
           row_end = s.pull_ptr[v + 1];
         }
-        // A lane scans its own row and stops at the first parent; only a hub's row (over 1,024 entries, where one
-        // lane would wait on L2 for each entry in turn) is scanned by the whole warp, 32 entries per step.
-        const bool heavy = row_end - row > 1024;
+        // A lane scans its own row and stops at the first parent; only a hub's row (over warp_row_min entries, where
+        // one lane would wait on L2 for each entry in turn) is scanned by the whole warp, 32 entries per step.
+        const bool heavy = row_end - row > s.warp_row_min;
         if (!heavy)
           for (offset_t e = row; e < row_end; ++e)
             if (in_frontier(s.pull_col[e])) {

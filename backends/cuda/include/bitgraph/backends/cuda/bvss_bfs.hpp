@@ -65,6 +65,10 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
     s.pull_col = bottom_up ? pull->col_idx.data() : nullptr;
     s.bottom_up_factor = opts.bottom_up_factor;
     s.bottom_up_min_queue = opts.bottom_up_min_queue;
+    s.bottom_up_scan_cost = opts.bottom_up_scan_cost;
+    // BITGRAPH_BLEST_SCAN_COST overrides the option (for tuning).
+    if (const char* env = std::getenv("BITGRAPH_BLEST_SCAN_COST"); env && *env) s.bottom_up_scan_cost = std::atof(env);
+    s.avg_degree = bottom_up && b.n > 0 ? double(pull->nnz) / double(b.n) : 0.0;
     s.levels = levels.data();
     s.queue[0] = reinterpret_cast<uint2*>(ws.queue_a.data());
     s.queue[1] = reinterpret_cast<uint2*>(ws.queue_b.data());
@@ -78,6 +82,8 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
     const bool shared_ok = !(shared_env && std::string_view(shared_env) == "0");
     s.frontier_words = bottom_up && shared_ok && words <= cuda::blest_max_frontier_words ? words : 0;
     const std::size_t smem = std::size_t(s.frontier_words) * sizeof(std::uint32_t);
+    s.warp_row_min = 1024;
+    if (const char* env = std::getenv("BITGRAPH_BLEST_WARP_ROWS"); env && *env) s.warp_row_min = std::atoi(env);
     // As many blocks as can be co-resident (a cooperative launch requires it).
     int per_sm = 0;
     void* fn =

@@ -174,9 +174,19 @@ struct bvss_bfs_bottom_up {
 /// Whether level `l` runs bottom-up (`bvss_bfs_options::bottom_up_factor` and `bottom_up_min_queue`). Never level 1:
 /// its frontier is the source alone, so a bottom-up pass scans nearly every unreached row to its end (mycielski:16,
 /// where the source's slice set queues thousands of VSSs: 2.9 ms), while pulling the source's VSSs is a few MMAs.
-KOKKOS_INLINE_FUNCTION bool bvss_bottom_up(double factor, double min_queue, unsigned long long unreached,
-                                           unsigned long long queued, unsigned long long n, level_t l) {
-  return l > 1 && factor > 0 && double(unreached) < factor * double(queued) && double(queued) >= min_queue * double(n);
+/// With `scan_cost` > 0 also only when the predicted scan (unreached × min(average degree, n / frontier) entries at
+/// `scan_cost` bytes each) costs less than pulling the queue (640 bytes per VSS); `frontier` is the vertices found
+/// at level l - 1.
+KOKKOS_INLINE_FUNCTION bool bvss_bottom_up(double factor, double min_queue, double scan_cost, double avg_degree,
+                                           unsigned long long unreached, unsigned long long queued,
+                                           unsigned long long frontier, unsigned long long n, level_t l) {
+  if (l <= 1 || factor <= 0 || !(double(unreached) < factor * double(queued)) ||
+      !(double(queued) >= min_queue * double(n)))
+    return false;
+  if (scan_cost <= 0) return true;
+  const double per_vertex = double(n) / double(frontier > 0 ? frontier : 1);
+  const double scanned = double(unreached) * (per_vertex < avg_degree ? per_vertex : avg_degree);
+  return scanned * scan_cost < double(queued) * 640.0;
 }
 
 /// Portable level-synchronous traversal (one kernel per level), evaluating every slice with popcount.
@@ -213,11 +223,13 @@ struct bvss_bfs_generic {
     using policy = Kokkos::TeamPolicy<ExecSpace>;
     const int vec = is_cuda_space_v<ExecSpace> ? 32 : 1;
     level_t l = 0;
-    unsigned long long unreached = n - 1;
+    unsigned long long unreached = n - 1, frontier = 1;
+    const double avg_degree = pull != nullptr && n > 0 ? double(pull->nnz) / double(n) : 0.0;
     while (nq > 0) {
       ++l;
       Kokkos::deep_copy(exec, counter, 0ull);
-      if (pull != nullptr && bvss_bottom_up(opts.bottom_up_factor, opts.bottom_up_min_queue, unreached, nq, n, l)) {
+      if (pull != nullptr && bvss_bottom_up(opts.bottom_up_factor, opts.bottom_up_min_queue, opts.bottom_up_scan_cost,
+                                            avg_degree, unreached, nq, frontier, n, l)) {
         ++st.bottom_up_levels;
         Kokkos::parallel_for("bitgraph::bvss_bfs::bottom_up", Kokkos::RangePolicy<ExecSpace>(exec, 0, b.n_slice_sets),
                              bvss_bfs_bottom_up<mem>{pull->row_ptr, pull->col_idx, b.real_ptrs, levels, ws.visited, qb,
@@ -239,6 +251,7 @@ struct bvss_bfs_generic {
       exec.fence();
       nq = h[0];
       unreached -= h[1] < unreached ? h[1] : unreached;
+      frontier = h[1];
       if (h[1] > 0) st.depth = l;  // the queue alone cannot tell: vertices without out-edges enqueue nothing
       auto t = qa;
       qa = qb;
