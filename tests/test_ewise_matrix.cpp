@@ -22,25 +22,13 @@
 
 using namespace bitgraph;
 using test::dense;
+using test::random_dense;
 using test::reference_merge;
 using test::to_device;
 using test::to_host;
+using test::transposed;
 
 namespace {
-
-/// Random pattern (some rows forced empty) with small integral values (exact in double too).
-template <class T>
-dense<T> random_dense(vertex_t r, vertex_t c, double density, std::mt19937_64& rng) {
-  dense<T> m(r, c);
-  std::uniform_real_distribution<double> u(0, 1);
-  std::uniform_int_distribution<int> v(-6, 9);
-  for (vertex_t i = 0; i < r; ++i) {
-    if (u(rng) < 0.2) continue;  // empty row
-    for (vertex_t j = 0; j < c; ++j)
-      if (u(rng) < density) m.at(i, j) = static_cast<T>(v(rng));
-  }
-  return m;
-}
 
 template <class T>
 using ref_op = std::function<T(T, T, vertex_t, vertex_t)>;
@@ -77,15 +65,9 @@ struct positional_sum {
   }
 };
 
-struct shape {
-  vertex_t rows, cols;
-  double density;
-};
 // Empty (0 x 0, 0 x n, n x 0), 1 x 1, a column, rectangular sparse and dense, and a larger square one.
-const std::vector<shape> shapes = {{0, 0, 0.5},  {0, 6, 0.5},  {5, 0, 0.5},   {1, 1, 1.0},   {1, 1, 0.0},
-                                   {23, 1, 0.5}, {7, 13, 0.3}, {30, 20, 0.6}, {20, 45, 0.1}, {70, 70, 0.05}};
-
-enum class mask_kind { none, plain, complement, replace, complement_replace, empty_pattern };
+const std::vector<test::shape> shapes = {{0, 0, 0.5},  {0, 6, 0.5},  {5, 0, 0.5},   {1, 1, 1.0},   {1, 1, 0.0},
+                                         {23, 1, 0.5}, {7, 13, 0.3}, {30, 20, 0.6}, {20, 45, 0.1}, {70, 70, 0.05}};
 
 /// Every shape × mask kind × accumulator (none, `accum`) × C (random, array-less) × add / mult of one operator.
 template <class T, class Exec, class Op, class Accum>
@@ -104,56 +86,18 @@ void check_op(const Exec& exec, const Op& op, const ref_op<T>& ref, const Accum&
     const auto mk = to_device(exec, dm);
     for (bool mult : {false, true}) {
       const auto t = reference_ewise<T>(mult, da, db, ref);
-      for (auto kind : {mask_kind::none, mask_kind::plain, mask_kind::complement, mask_kind::replace,
-                        mask_kind::complement_replace, mask_kind::empty_pattern}) {
-        const bool complement = kind == mask_kind::complement || kind == mask_kind::complement_replace;
-        const bool replace = kind == mask_kind::replace || kind == mask_kind::complement_replace;
-        for (bool with_accum : {false, true}) {
-          for (bool fresh_c : {false, true}) {
-            if (!thin.keep()) continue;
-            INFO("shape " << sh.rows << "x" << sh.cols << (mult ? " mult" : " add") << " mask "
-                          << static_cast<int>(kind) << " accum " << with_accum << " fresh C " << fresh_c);
-            const dense<T> c0 = fresh_c ? dense<T>(sh.rows, sh.cols) : dc;
-            const dense<std::uint8_t> no_entries(sh.rows, sh.cols);
-            const dense<std::uint8_t>* ref_mask =
-                kind == mask_kind::none ? nullptr : (kind == mask_kind::empty_pattern ? &no_entries : &dm);
-            const auto expected = reference_merge<T>(c0, t, ref_mask, complement, replace,
-                                                     with_accum ? accum_ref : std::function<T(T, T)>{});
-            if (!(expected == c0)) ++nontrivial;
-            csr_matrix<T, memory_space_t<Exec>> c;
-            c.n_rows = sh.rows;
-            c.n_cols = sh.cols;
-            if (!fresh_c) c = to_device(exec, dc);
-            const auto c_before = c;
-            auto run = [&](const auto& m) {
-              if (mult) {
-                if (with_accum)
-                  ewise_mult(exec, c, m, accum, op, a, b);
-                else
-                  ewise_mult(exec, c, m, no_accumulator{}, op, a, b);
-              } else {
-                if (with_accum)
-                  ewise_add(exec, c, m, accum, op, a, b);
-                else
-                  ewise_add(exec, c, m, no_accumulator{}, op, a, b);
-              }
-            };
-            if (kind == mask_kind::none) {
-              run(no_mask{});
-            } else if (kind == mask_kind::empty_pattern) {
-              // A default-constructed matrix of C's shape: a mask without arrays, which stores nothing.
-              csr_matrix<std::uint8_t, memory_space_t<Exec>> nothing;
-              nothing.n_rows = sh.rows;
-              nothing.n_cols = sh.cols;
-              run(mask_of(nothing, complement, replace));
-            } else {
-              run(mask_of(mk, complement, replace));
-            }
-            CHECK(to_host(c) == expected);
-            CHECK(to_host(c_before) == c0);  // the old arrays are untouched
-          }
-        }
-      }
+      test::for_each_merge_trial(thin, [&](test::mask_kind kind, bool with_accum, bool fresh_c) {
+        INFO("shape " << sh.rows << "x" << sh.cols << (mult ? " mult" : " add") << " mask " << static_cast<int>(kind)
+                      << " accum " << with_accum << " fresh C " << fresh_c);
+        auto run = [&](auto& c, const auto& m, const auto& acc) {
+          if (mult)
+            ewise_mult(exec, c, m, acc, op, a, b);
+          else
+            ewise_add(exec, c, m, acc, op, a, b);
+        };
+        if (test::check_masked_merge<T>(exec, dc, fresh_c, t, kind, dm, mk, with_accum, accum, accum_ref, run))
+          ++nontrivial;
+      });
       if (!thin.keep()) continue;
       // The short forms, and C aliasing A: C = C op B.
       CHECK(to_host(mult ? ewise_mult(exec, op, a, b) : ewise_add(exec, op, a, b)) == t);
@@ -249,15 +193,6 @@ TEMPLATE_TEST_CASE("matrix ewise ops take a graph's pattern as mask", "[ewise_ma
   const auto dc = to_host(c);
   for (vertex_t i = 0; i < g.n; ++i)
     for (vertex_t j = 0; j < g.n; ++j) CHECK(dc.at(i, j) == (da.at(i, j) ? std::nullopt : db.at(i, j)));
-}
-
-/// The dense transpose.
-template <class T>
-dense<T> transposed(const dense<T>& m) {
-  dense<T> t(m.cols, m.rows);
-  for (vertex_t i = 0; i < m.rows; ++i)
-    for (vertex_t j = 0; j < m.cols; ++j) t.at(j, i) = m.at(i, j);
-  return t;
 }
 
 TEMPLATE_TEST_CASE("matrix ewise ops take the descriptor's transposes of A and B", "[ewise_matrix][ops]",

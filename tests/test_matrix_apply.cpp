@@ -23,9 +23,11 @@
 
 using namespace bitgraph;
 using test::dense;
+using test::random_dense;
 using test::reference_merge;
 using test::to_device;
 using test::to_host;
+using test::transposed;
 
 /// A user-defined index-unary operator: 2x + (3i + j) mod 5, so the test sees which (i, j) the kernel passes.
 struct positional_mix {
@@ -55,28 +57,6 @@ struct mixed_predicate {
 
 namespace {
 
-/// Random pattern (some rows forced empty) with small integral values (exact in double too).
-template <class T>
-dense<T> random_dense(vertex_t r, vertex_t c, double density, std::mt19937_64& rng) {
-  dense<T> m(r, c);
-  std::uniform_real_distribution<double> u(0, 1);
-  std::uniform_int_distribution<int> v(-6, 9);
-  for (vertex_t i = 0; i < r; ++i) {
-    if (u(rng) < 0.2) continue;  // empty row
-    for (vertex_t j = 0; j < c; ++j)
-      if (u(rng) < density) m.at(i, j) = static_cast<T>(v(rng));
-  }
-  return m;
-}
-
-template <class T>
-dense<T> transposed(const dense<T>& a) {
-  dense<T> t(a.cols, a.rows);
-  for (vertex_t i = 0; i < a.rows; ++i)
-    for (vertex_t j = 0; j < a.cols; ++j) t.at(j, i) = a.at(i, j);
-  return t;
-}
-
 /// What the op makes of entry (i, j) = x: apply gives a value, select the value or nothing.
 template <class TC, class TA>
 using ref_entry = std::function<std::optional<TC>(vertex_t, vertex_t, TA)>;
@@ -91,15 +71,9 @@ dense<TC> reference_op(const dense<TA>& a, const ref_entry<TC, TA>& f) {
   return t;
 }
 
-struct shape {
-  vertex_t rows, cols;
-  double density;
-};
 // Empty (0 x 0, 0 x n, n x 0), 1 x 1, a column, rectangular sparse and dense, and a larger square one.
-const std::vector<shape> shapes = {{0, 0, 0.5},  {0, 6, 0.5},  {5, 0, 0.5},   {1, 1, 1.0},   {1, 1, 0.0},
-                                   {23, 1, 0.5}, {7, 13, 0.3}, {30, 20, 0.6}, {20, 45, 0.1}, {70, 70, 0.08}};
-
-enum class mask_kind { none, plain, complement, replace, complement_replace, empty_pattern };
+const std::vector<test::shape> shapes = {{0, 0, 0.5},  {0, 6, 0.5},  {5, 0, 0.5},   {1, 1, 1.0},   {1, 1, 0.0},
+                                         {23, 1, 0.5}, {7, 13, 0.3}, {30, 20, 0.6}, {20, 45, 0.1}, {70, 70, 0.08}};
 
 /// Every shape × transpose × mask kind × accumulator (none, `accum`) × C (random, array-less) of one operator
 /// (`Select`: a predicate), A of value type TA and C of TC; then the short form and C = A aliased.
@@ -121,56 +95,18 @@ void check_op(const Exec& exec, const Op& op, const ref_entry<TC, TA>& ref, cons
       const auto t = reference_op<TC, TA>(tran ? transposed(da) : da, ref);
       matrix_op_options opts;
       opts.transpose_a = tran;
-      for (auto kind : {mask_kind::none, mask_kind::plain, mask_kind::complement, mask_kind::replace,
-                        mask_kind::complement_replace, mask_kind::empty_pattern}) {
-        const bool complement = kind == mask_kind::complement || kind == mask_kind::complement_replace;
-        const bool replace = kind == mask_kind::replace || kind == mask_kind::complement_replace;
-        for (bool with_accum : {false, true}) {
-          for (bool fresh_c : {false, true}) {
-            if (!thin.keep()) continue;
-            INFO("shape " << sh.rows << "x" << sh.cols << (tran ? " Aᵀ" : "") << " mask " << static_cast<int>(kind)
-                          << " accum " << with_accum << " fresh C " << fresh_c);
-            const dense<TC> c0 = fresh_c ? dense<TC>(sh.rows, sh.cols) : dc;
-            const dense<std::uint8_t> no_entries(sh.rows, sh.cols);
-            const dense<std::uint8_t>* ref_mask =
-                kind == mask_kind::none ? nullptr : (kind == mask_kind::empty_pattern ? &no_entries : &dm);
-            const auto expected = reference_merge<TC>(c0, t, ref_mask, complement, replace,
-                                                      with_accum ? accum_ref : std::function<TC(TC, TC)>{});
-            if (!(expected == c0)) ++nontrivial;
-            csr_matrix<TC, memory_space_t<Exec>> c;
-            c.n_rows = sh.rows;
-            c.n_cols = sh.cols;
-            if (!fresh_c) c = to_device(exec, dc);
-            const auto c_before = c;
-            auto run = [&](const auto& m) {
-              if constexpr (Select) {
-                if (with_accum)
-                  select(exec, c, m, accum, op, a, opts);
-                else
-                  select(exec, c, m, no_accumulator{}, op, a, opts);
-              } else {
-                if (with_accum)
-                  apply(exec, c, m, accum, op, a, opts);
-                else
-                  apply(exec, c, m, no_accumulator{}, op, a, opts);
-              }
-            };
-            if (kind == mask_kind::none) {
-              run(no_mask{});
-            } else if (kind == mask_kind::empty_pattern) {
-              // A default-constructed matrix of C's shape: a mask without arrays, which stores nothing.
-              csr_matrix<std::uint8_t, memory_space_t<Exec>> nothing;
-              nothing.n_rows = sh.rows;
-              nothing.n_cols = sh.cols;
-              run(mask_of(nothing, complement, replace));
-            } else {
-              run(mask_of(mk, complement, replace));
-            }
-            CHECK(to_host(c) == expected);
-            CHECK(to_host(c_before) == c0);  // the old arrays are untouched
-          }
-        }
-      }
+      test::for_each_merge_trial(thin, [&](test::mask_kind kind, bool with_accum, bool fresh_c) {
+        INFO("shape " << sh.rows << "x" << sh.cols << (tran ? " Aᵀ" : "") << " mask " << static_cast<int>(kind)
+                      << " accum " << with_accum << " fresh C " << fresh_c);
+        auto run = [&](auto& c, const auto& m, const auto& acc) {
+          if constexpr (Select)
+            select(exec, c, m, acc, op, a, opts);
+          else
+            apply(exec, c, m, acc, op, a, opts);
+        };
+        if (test::check_masked_merge<TC>(exec, dc, fresh_c, t, kind, dm, mk, with_accum, accum, accum_ref, run))
+          ++nontrivial;
+      });
       if (!thin.keep()) continue;
       // The short form (its value type is the operator's own), converted to TC for the comparison.
       {

@@ -24,10 +24,16 @@
 #include "support/spaces.hpp"
 
 using namespace bitgraph;
+using test::complement_of;
 using test::dense;
+using test::mask_kinds;
+using test::random_dense;
 using test::reference_merge;
+using test::replace_of;
 using test::to_device;
 using test::to_host;
+using test::transposed;
+using test::with_mask;
 
 /// A user monoid: TIMES, which the library does not define (values are ±1 and 2, so products stay exact).
 struct times_monoid_user {
@@ -54,32 +60,8 @@ struct scaled_difference {
 
 namespace {
 
-template <class T>
-dense<T> random_dense(vertex_t r, vertex_t c, double density, std::mt19937_64& rng, int lo = -6, int hi = 9) {
-  dense<T> m(r, c);
-  std::uniform_real_distribution<double> u(0, 1);
-  std::uniform_int_distribution<int> v(lo, hi);
-  for (vertex_t i = 0; i < r; ++i) {
-    if (u(rng) < 0.2) continue;  // empty row
-    for (vertex_t j = 0; j < c; ++j)
-      if (u(rng) < density) m.at(i, j) = static_cast<T>(v(rng));
-  }
-  return m;
-}
-
-struct shape {
-  vertex_t rows, cols;
-  double density;
-};
-const std::vector<shape> shapes = {{0, 0, 0.5},  {0, 6, 0.5},  {5, 0, 0.5},   {1, 1, 1.0},   {1, 1, 0.0},
-                                   {23, 1, 0.5}, {7, 13, 0.3}, {30, 20, 0.6}, {20, 45, 0.1}, {70, 70, 0.05}};
-
-enum class mask_kind { none, plain, complement, replace, complement_replace, empty_pattern };
-const mask_kind mask_kinds[] = {
-    mask_kind::none,         mask_kind::plain, mask_kind::complement, mask_kind::replace, mask_kind::complement_replace,
-    mask_kind::empty_pattern};
-bool complement_of(mask_kind k) { return k == mask_kind::complement || k == mask_kind::complement_replace; }
-bool replace_of(mask_kind k) { return k == mask_kind::replace || k == mask_kind::complement_replace; }
+const std::vector<test::shape> shapes = {{0, 0, 0.5},  {0, 6, 0.5},  {5, 0, 0.5},   {1, 1, 1.0},   {1, 1, 0.0},
+                                         {23, 1, 0.5}, {7, 13, 0.3}, {30, 20, 0.6}, {20, 45, 0.1}, {70, 70, 0.05}};
 
 /// An index list of dimension n: kind 0 all, 1 empty, 2 a random subset in random order (unsorted), 3 a
 /// permutation of every index.
@@ -94,22 +76,6 @@ std::vector<vertex_t> random_indices(vertex_t n, index_kind kind, std::mt19937_6
   std::shuffle(p.begin(), p.end(), rng);
   if (kind == index_kind::subset) p.resize(n == 0 ? 0 : rng() % (n + 1));
   return p;
-}
-
-/// The mask argument of a kind, handed to `f`.
-template <class Mem, class F>
-void with_mask(mask_kind kind, const csr_matrix<std::uint8_t, Mem>& m, vertex_t rows, vertex_t cols, F&& f) {
-  const bool complement = complement_of(kind), replace = replace_of(kind);
-  if (kind == mask_kind::none) {
-    f(no_mask{});
-  } else if (kind == mask_kind::empty_pattern) {
-    csr_matrix<std::uint8_t, Mem> nothing;  // no arrays: stores nothing
-    nothing.n_rows = rows;
-    nothing.n_cols = cols;
-    f(mask_of(nothing, complement, replace));
-  } else {
-    f(mask_of(m, complement, replace));
-  }
 }
 
 /// C(I, J)<M, replace> = accum(C(I, J), A) from the GraphBLAS definition: Z = C, Z(I, J) = accum(C(I, J), A) (A
@@ -132,14 +98,6 @@ dense<T> reference_assign(const dense<T>& c, const dense<T>& a, const std::vecto
         out = old ? old : t;
     }
   return reference_merge<T>(c, z, mask, complement, replace, {});
-}
-
-template <class T>
-dense<T> transposed(const dense<T>& a) {
-  dense<T> t(a.cols, a.rows);
-  for (vertex_t i = 0; i < a.rows; ++i)
-    for (vertex_t j = 0; j < a.cols; ++j) t.at(j, i) = a.at(i, j);
-  return t;
 }
 
 template <class To, class From>
@@ -187,8 +145,7 @@ void check_assign(const Exec& exec, const Accum& accum, const std::function<T(T,
                             << " (" << ci.size() << ") mask " << int(kind) << " accum " << with_accum << " scalar "
                             << scalar << " transpose_a " << transpose_a);
               const dense<std::uint8_t> no_entries(sh.rows, sh.cols);
-              const dense<std::uint8_t>* ref_mask =
-                  kind == mask_kind::none ? nullptr : (kind == mask_kind::empty_pattern ? &no_entries : &dm);
+              const dense<std::uint8_t>* ref_mask = test::reference_mask(kind, dm, no_entries);
               const auto expected =
                   reference_assign<T>(dc, scalar ? sa : converted<T>(da), ri, ci, ref_mask, complement_of(kind),
                                       replace_of(kind), with_accum ? accum_ref : std::function<T(T, T)>{});
@@ -198,17 +155,12 @@ void check_assign(const Exec& exec, const Accum& accum, const std::function<T(T,
               with_mask(kind, mk, sh.rows, sh.cols, [&](const auto& m) {
                 matrix_op_options opts;
                 opts.transpose_a = transpose_a;
-                if (scalar) {
-                  if (with_accum)
-                    assign(exec, c, m, accum, s, il, jl);
+                test::with_accum_if(with_accum, accum, [&](const auto& acc) {
+                  if (scalar)
+                    assign(exec, c, m, acc, s, il, jl);
                   else
-                    assign(exec, c, m, no_accumulator{}, s, il, jl);
-                } else {
-                  if (with_accum)
-                    assign(exec, c, m, accum, a, il, jl, opts);
-                  else
-                    assign(exec, c, m, no_accumulator{}, a, il, jl, opts);
-                }
+                    assign(exec, c, m, acc, a, il, jl, opts);
+                });
               });
               CHECK(to_host(c) == expected);
               CHECK(to_host(c_before) == dc);  // the old arrays are untouched
@@ -297,17 +249,12 @@ void check_reduce(
             opts.transpose_a = form == 1;
             auto run = [&](const auto& m) {
               const bool use_columns_face = columns != (form == 1);
-              if (with_accum) {
+              test::with_accum_if(with_accum, accum, [&](const auto& acc) {
                 if (use_columns_face)
-                  reduce_columns(exec, w, m, accum, M{}, a, opts);
+                  reduce_columns(exec, w, m, acc, M{}, a, opts);
                 else
-                  reduce_rows(exec, w, m, accum, M{}, a, opts);
-              } else {
-                if (use_columns_face)
-                  reduce_columns(exec, w, m, no_accumulator{}, M{}, a, opts);
-                else
-                  reduce_rows(exec, w, m, no_accumulator{}, M{}, a, opts);
-              }
+                  reduce_rows(exec, w, m, acc, M{}, a, opts);
+              });
             };
             if (masked)
               run(mask_of(bits, complement, replace));
@@ -336,36 +283,17 @@ void check_transpose(const Exec& exec, const Accum& accum, const std::function<T
       const auto dm = random_dense<std::uint8_t>(cr, cc, 0.45, rng);
       const auto mk = to_device(exec, dm);
       const auto t = converted<T>(transpose_a ? da : transposed(da));
-      for (auto kind : mask_kinds)
-        for (bool with_accum : {false, true})
-          for (bool fresh_c : {false, true}) {
-            if (!thin.keep()) continue;
-            INFO("shape " << sh.rows << "x" << sh.cols << " transpose_a " << transpose_a << " mask " << int(kind)
-                          << " accum " << with_accum << " fresh C " << fresh_c);
-            const dense<T> c0 = fresh_c ? dense<T>(cr, cc) : dc;
-            const dense<std::uint8_t> no_entries(cr, cc);
-            const dense<std::uint8_t>* ref_mask =
-                kind == mask_kind::none ? nullptr : (kind == mask_kind::empty_pattern ? &no_entries : &dm);
-            const auto expected = reference_merge<T>(c0, t, ref_mask, complement_of(kind), replace_of(kind),
-                                                     with_accum ? accum_ref : std::function<T(T, T)>{});
-            if (!(expected == c0)) ++nontrivial;
-            csr_matrix<T, memory_space_t<Exec>> c;
-            c.n_rows = cr;
-            c.n_cols = cc;
-            if (!fresh_c) c = to_device(exec, dc);
-            const auto c_before = c;
-            matrix_op_options opts;
-            opts.transpose_a = transpose_a;
-            with_mask(kind, mk, cr, cc, [&](const auto& m) {
-              if (with_accum)
-                transpose(exec, c, m, accum, a, opts);
-              else
-                transpose(exec, c, m, no_accumulator{}, a, opts);
-            });
-            CHECK(to_host(c) == expected);
-            CHECK(to_host(c_before) == c0);
-            CHECK(to_host(a) == da);  // A is read only (and C never shares its arrays)
-          }
+      test::for_each_merge_trial(thin, [&](test::mask_kind kind, bool with_accum, bool fresh_c) {
+        INFO("shape " << sh.rows << "x" << sh.cols << " transpose_a " << transpose_a << " mask " << int(kind)
+                      << " accum " << with_accum << " fresh C " << fresh_c);
+        matrix_op_options opts;
+        opts.transpose_a = transpose_a;
+        if (test::check_masked_merge<T>(
+                exec, dc, fresh_c, t, kind, dm, mk, with_accum, accum, accum_ref,
+                [&](auto& c, const auto& m, const auto& acc) { transpose(exec, c, m, acc, a, opts); }))
+          ++nontrivial;
+        CHECK(to_host(a) == da);  // A is read only (and C never shares its arrays)
+      });
     }
     if (sh.rows != sh.cols) continue;
     // C aliasing A: C = accum(C, Cᵀ).

@@ -20,32 +20,13 @@
 
 using namespace bitgraph;
 using test::dense;
+using test::random_dense_by;
 using test::reference_merge;
 using test::to_device;
 using test::to_host;
+using test::transposed;
 
 namespace {
-
-/// Random pattern (some rows forced empty) with values from `value`.
-template <class T, class Gen>
-dense<T> random_dense(vertex_t r, vertex_t c, double density, std::mt19937_64& rng, Gen value) {
-  dense<T> m(r, c);
-  std::uniform_real_distribution<double> u(0, 1);
-  for (vertex_t i = 0; i < r; ++i) {
-    if (u(rng) < 0.15) continue;  // empty row
-    for (vertex_t j = 0; j < c; ++j)
-      if (u(rng) < density) m.at(i, j) = value(rng);
-  }
-  return m;
-}
-
-template <class T>
-dense<T> transposed(const dense<T>& m) {
-  dense<T> t(m.cols, m.rows);
-  for (vertex_t i = 0; i < m.rows; ++i)
-    for (vertex_t j = 0; j < m.cols; ++j) t.at(j, i) = m.at(i, j);
-  return t;
-}
 
 /// T = A ⊕.⊗ B by the definition: an entry wherever some k has both A(i, k) and B(k, j).
 template <class V, class TA, class TB, class Add, class Mul>
@@ -96,10 +77,11 @@ void check_semiring(const Exec& exec, const S& sr, Add add, Mul mul, GenA gen_a,
   test::thinning thin(11), thin_fresh(11);
   for (const auto& sh : shapes) {
     for (int tr = 0; tr < 3; ++tr) {  // 0: plain, 1: Aᵀ stored, 2: Bᵀ stored
-      auto da = random_dense<TA>(sh.m, sh.k, sh.da, rng, gen_a);
-      auto db = random_dense<TB>(sh.k, sh.n, sh.db, rng, gen_b);
-      auto dc = random_dense<V>(sh.m, sh.n, 0.3, rng, gen_a);
-      auto dm = random_dense<std::uint8_t>(sh.m, sh.n, 0.4, rng, [](auto&) { return std::uint8_t(1); });
+      auto da = random_dense_by<TA>(sh.m, sh.k, sh.da, rng, gen_a, 0.15);
+      auto db = random_dense_by<TB>(sh.k, sh.n, sh.db, rng, gen_b, 0.15);
+      auto dc = random_dense_by<V>(sh.m, sh.n, 0.3, rng, gen_a, 0.15);
+      auto dm = random_dense_by<std::uint8_t>(
+          sh.m, sh.n, 0.4, rng, [](auto&) { return std::uint8_t(1); }, 0.15);
       const auto t = reference_product<V>(da, db, add, mul);
       mxm_csr_options opts;
       opts.transpose_a = tr == 1;
@@ -241,7 +223,8 @@ TEMPLATE_TEST_CASE("csr_matrix conversions and transpose", "[formats][mxm_csr]",
     if (v) CHECK(*v == 1.0);
   CHECK(to_host(to_csr_matrix<double>(exec, back)) == da);
   std::mt19937_64 rng(13);
-  auto dr = random_dense<float>(17, 29, 0.3, rng, [](std::mt19937_64& r) { return float(r() % 100); });
+  auto dr = random_dense_by<float>(
+      17, 29, 0.3, rng, [](std::mt19937_64& r) { return float(r() % 100); }, 0.15);
   auto r = to_device(exec, dr);
   CHECK(to_host(transpose(exec, r)) == transposed(dr));
   CHECK(to_host(transpose(exec, transpose(exec, r))) == dr);
@@ -253,9 +236,9 @@ TEMPLATE_TEST_CASE("CSR mxm rejects bad arguments", "[ops][mxm][mxm_csr]", BITGR
   using mat = csr_matrix<double, memory_space_t<TestType>>;
   std::mt19937_64 rng(14);
   auto one = [](std::mt19937_64&) { return 1.0; };
-  auto a = to_device(exec, random_dense<double>(4, 5, 0.5, rng, one));
-  auto b = to_device(exec, random_dense<double>(6, 3, 0.5, rng, one));
-  auto b_ok = to_device(exec, random_dense<double>(5, 3, 0.5, rng, one));
+  auto a = to_device(exec, random_dense_by<double>(4, 5, 0.5, rng, one, 0.15));
+  auto b = to_device(exec, random_dense_by<double>(6, 3, 0.5, rng, one, 0.15));
+  auto b_ok = to_device(exec, random_dense_by<double>(5, 3, 0.5, rng, one, 0.15));
   mat c = empty_csr_matrix<double>(exec, 4, 3);
   auto message = [&](auto&& f) {
     try {
@@ -271,7 +254,7 @@ TEMPLATE_TEST_CASE("CSR mxm rejects bad arguments", "[ops][mxm][mxm_csr]", BITGR
   mat c_bad = empty_csr_matrix<double>(exec, 4, 4);
   CHECK(message([&] { mxm(exec, c_bad, no_mask{}, no_accumulator{}, pt, a, b_ok); }).find("C is 4 x 4") !=
         std::string::npos);
-  auto m_bad = to_device(exec, random_dense<double>(3, 3, 0.5, rng, one));
+  auto m_bad = to_device(exec, random_dense_by<double>(3, 3, 0.5, rng, one, 0.15));
   CHECK(message([&] { mxm(exec, c, mask_of(m_bad), no_accumulator{}, pt, a, b_ok); }).find("the mask is 3 x 3") !=
         std::string::npos);
   // With the transposes the same operands fit: (4x5)ᵀ is 5x4, and Bᵀ (3x5) · ... does not.

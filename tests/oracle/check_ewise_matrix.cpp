@@ -5,16 +5,18 @@
 #include <cstdint>
 #include <random>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 #include "bitgraph/formats/csr_matrix.hpp"
 #include "bitgraph/ops/ewise_matrix.hpp"
 #include "compare.hpp"
+#include "matrix_ops.hpp"
 
 namespace bitgraph::oracle {
 
 namespace {
+
+using namespace mops;
 
 // Each pairing names a BitGraph binary operator over T and the GraphBLAS operator computing the same thing.
 // Values are small integers, so every result is exact.
@@ -56,103 +58,12 @@ struct secondj_i64 {
   static GrB_BinaryOp gb_op() { return GxB_SECONDJ_INT64; }
 };
 
-/// A random matrix on both sides: host CSR arrays (sorted, no repeats) and the triples GraphBLAS builds from.
-template <class T>
-struct host_matrix {
-  vertex_t rows = 0, cols = 0;
-  std::vector<offset_t> ptr{0};
-  std::vector<vertex_t> col;
-  std::vector<T> val;
-};
-
-/// GraphBLAS's PLUS and MINUS on T, the accumulators of the trials.
-template <class T>
-GrB_BinaryOp gb_accum(bool minus) {
-  if constexpr (std::is_same_v<T, double>)
-    return minus ? GrB_MINUS_FP64 : GrB_PLUS_FP64;
-  else
-    return minus ? GrB_MINUS_INT64 : GrB_PLUS_INT64;
-}
-
-template <class T>
-T small_value(std::mt19937_64& rng) {
-  return static_cast<T>(std::int64_t(rng() % 19) - 9);
-}
-
-/// `pattern` (sorted column lists per row) with random values.
-template <class T>
-host_matrix<T> with_values(vertex_t rows, vertex_t cols, const std::vector<std::vector<vertex_t>>& pattern,
-                           std::mt19937_64& rng) {
-  host_matrix<T> h;
-  h.rows = rows;
-  h.cols = cols;
-  for (vertex_t i = 0; i < rows; ++i) {
-    for (vertex_t j : pattern[i]) {
-      h.col.push_back(j);
-      h.val.push_back(small_value<T>(rng));
-    }
-    h.ptr.push_back(h.col.size());
-  }
-  return h;
-}
-
-/// A random rows x cols pattern of about `m` entries.
-std::vector<std::vector<vertex_t>> random_pattern(vertex_t rows, vertex_t cols, std::uint64_t m, std::mt19937_64& rng) {
-  std::vector<std::vector<vertex_t>> p(rows);
-  if (rows == 0 || cols == 0) return p;
-  for (std::uint64_t k = 0; k < m; ++k) p[rng() % rows].push_back(vertex_t(rng() % cols));
-  for (auto& r : p) {
-    std::sort(r.begin(), r.end());
-    r.erase(std::unique(r.begin(), r.end()), r.end());
-  }
-  return p;
-}
-
-template <class T>
-csr_matrix<T, mem_space> to_bitgraph(const exec_space& exec, const host_matrix<T>& h) {
-  return make_csr_matrix<T>(exec, h.rows, h.cols, h.ptr, h.col, h.val);
-}
-
-template <class T>
-gb::matrix to_graphblas(const host_matrix<T>& h) {
-  gb::matrix a;
-  gb::check(GrB_Matrix_new(a.out(), gb::traits<T>::type(), h.rows, h.cols), "GrB_Matrix_new");
-  if (h.col.empty()) return a;  // GraphBLAS rejects the null data() of empty arrays
-  std::vector<GrB_Index> r, c;
-  for (vertex_t i = 0; i < h.rows; ++i)
-    for (offset_t p = h.ptr[i]; p < h.ptr[i + 1]; ++p) {
-      r.push_back(i);
-      c.push_back(h.col[p]);
-    }
-  gb::check(gb::traits<T>::matrix_build(a.get(), r.data(), c.data(), h.val.data(), r.size(), nullptr),
-            "GrB_Matrix_build");
-  return a;
-}
-
-/// BitGraph's result as sorted triples (host copy).
-template <class T>
-gb::triples<T> triples_of(const csr_matrix<T, mem_space>& m) {
-  gb::triples<T> t;
-  if (m.row_ptr.extent(0) == 0) return t;
-  auto ptr = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, m.row_ptr);
-  auto col = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, m.col_idx);
-  auto val = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, m.values);
-  for (vertex_t i = 0; i < m.n_rows; ++i)
-    for (offset_t p = ptr(i); p < ptr(i + 1); ++p) {
-      t.row.push_back(i);
-      t.col.push_back(col(p));
-      t.value.push_back(val(p));
-    }
-  return t;
-}
-
 /// One trial: C<M> = accum(C, A op B) on both sides, compared entry by entry (positions and values).
 template <class P>
 void trial(context& ctx, planter& plant, std::mt19937_64& rng, bool mult, vertex_t rows, vertex_t cols,
-           const std::vector<std::vector<vertex_t>>& a_pattern, const std::string& shape) {
+           const pattern_t& a_pattern, const std::string& shape) {
   using T = typename P::T;
-  std::uint64_t nnz = 0;
-  for (const auto& r : a_pattern) nnz += r.size();
+  const std::uint64_t nnz = entries(a_pattern);
   const auto ha = with_values<T>(rows, cols, a_pattern, rng);
   const auto hb = with_values<T>(rows, cols, random_pattern(rows, cols, std::max<std::uint64_t>(nnz, 1), rng), rng);
   const auto hc = with_values<T>(rows, cols, random_pattern(rows, cols, nnz / 2 + 1, rng), rng);
@@ -162,10 +73,8 @@ void trial(context& ctx, planter& plant, std::mt19937_64& rng, bool mult, vertex
   const auto hm = mask_source == 1 ? ha : with_values<T>(rows, cols, random_pattern(rows, cols, nnz + 1, rng), rng);
   const int accum = int(rng() % 3);  // none, PLUS, MINUS
   const char* mask_names[] = {"no mask", "mask A", "random mask"};
-  const char* accum_names[] = {"", ", accum PLUS", ", accum MINUS"};
-  const std::string what =
-      cat(mult ? "mult " : "add ", P::name, ", ", shape, ", ", mask_names[mask_source],
-          mask_source ? cat(complement ? " complement" : "", replace ? " replace" : "") : "", accum_names[accum]);
+  const std::string what = cat(mult ? "mult " : "add ", P::name, ", ", shape, ", ",
+                               mask_str(mask_names[mask_source], mask_source, complement, replace), accum_names[accum]);
   const char* kind = mult ? "ewise.matrix_mult" : "ewise.matrix_add";
   gb::triples<T> got, want;
   try {
@@ -182,7 +91,8 @@ void trial(context& ctx, planter& plant, std::mt19937_64& rng, bool mult, vertex
                 "GrB_Matrix_eWiseAdd_BinaryOp");
     want = gb::extract<T>(gc.get());
     // BitGraph.
-    const auto a = to_bitgraph(ctx.exec, ha), b = to_bitgraph(ctx.exec, hb), m = to_bitgraph(ctx.exec, hm);
+    const auto a = to_bitgraph(ctx.exec, ha), b = to_bitgraph(ctx.exec, hb);
+    const auto m = to_bitgraph(ctx.exec, hm);
     auto c = to_bitgraph(ctx.exec, hc);
     const typename P::op op{};
     auto run = [&](const auto& msk, const auto& acc) {
@@ -191,43 +101,13 @@ void trial(context& ctx, planter& plant, std::mt19937_64& rng, bool mult, vertex
       else
         ewise_add(ctx.exec, c, msk, acc, op, a, b);
     };
-    auto with_accum = [&](const auto& msk) {
-      if (accum == 0)
-        run(msk, no_accumulator{});
-      else if (accum == 1)
-        run(msk, accumulate_with<plus_monoid<T>>{});
-      else
-        run(msk, minus_op{});
-    };
-    if (mask_source)
-      with_accum(mask_of(m, complement, replace));
-    else
-      with_accum(no_mask{});
+    with_mask_and_accum<T>(mask_source, m, complement, replace, accum, run);
     got = triples_of(c);
   } catch (const std::exception& e) {
     ctx.t.error(kind, what, e.what());
     return;
   }
-  const bool planted = plant.on();
-  if (planted) {
-    if (got.value.empty()) {  // add an entry where there is none
-      got.row.push_back(0);
-      got.col.push_back(0);
-      got.value.push_back(T(1));
-    } else {
-      got.value[plant.pick(got.value.size())] += T(1);
-    }
-  }
-  diffs d;
-  if (got.value.size() != want.value.size())
-    d.add("nnz: BitGraph ", got.value.size(), ", GraphBLAS ", want.value.size());
-  for (std::size_t k = 0; k < std::min(got.value.size(), want.value.size()); ++k) {
-    if (got.row[k] != want.row[k] || got.col[k] != want.col[k] || got.value[k] != want.value[k]) {
-      d.add("entry ", k, ": BitGraph (", got.row[k], ", ", got.col[k], ") = ", got.value[k], ", GraphBLAS (",
-            want.row[k], ", ", want.col[k], ") = ", want.value[k]);
-    }
-  }
-  ctx.t.record(kind, what, d, planted);
+  compare_matrices(ctx, plant, kind, what, got, want);
   ctx.t.cover(cat("ewise matrix ", mult ? "mult " : "add ", P::name));
 }
 
@@ -254,10 +134,7 @@ void pick_pairing(std::uint64_t k, F&& f) {
 void check_ewise_matrix(context& ctx, const graph_under_test& g) {
   std::mt19937_64 rng(mix(g.op_seed, 0xe81));
   planter plant(ctx.opt.self_test, mix(g.op_seed, 0xe82));
-  std::vector<std::vector<vertex_t>> a_pattern(g.n);
-  for (vertex_t i = 0; i < g.n; ++i)
-    a_pattern[i].assign(g.rows.idx.begin() + std::ptrdiff_t(g.rows.ptr[i]),
-                        g.rows.idx.begin() + std::ptrdiff_t(g.rows.ptr[i + 1]));
+  const pattern_t a_pattern = graph_pattern(g);
   // The pairings rotate with the graph's seed so that every one (add and mult) appears across a run.
   const std::uint64_t first = rng();
   for (int k = 0; k < 4; ++k) {

@@ -8,17 +8,19 @@
 #include <numeric>
 #include <random>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 #include "bitgraph/formats/csr_matrix.hpp"
 #include "bitgraph/ops/matrix_assign.hpp"
 #include "compare.hpp"
+#include "matrix_ops.hpp"
 #include "vector_ops.hpp"
 
 namespace bitgraph::oracle {
 
 namespace {
+
+using namespace mops;
 
 // Value types of the matrix trials, with GraphBLAS's PLUS and MINUS on them (the accumulators).
 struct int64_values {
@@ -86,48 +88,6 @@ struct max_i32_r {
   static T value(std::mt19937_64& r) { return T(r() % 101) - 50; }
 };
 
-using pattern_t = std::vector<std::vector<vertex_t>>;
-
-/// A matrix on the host: CSR arrays with sorted rows, no repeats.
-template <class T>
-struct host_matrix {
-  vertex_t rows = 0, cols = 0;
-  std::vector<offset_t> ptr{0};
-  std::vector<vertex_t> col;
-  std::vector<T> val;
-};
-
-template <class T>
-T small_value(std::mt19937_64& rng) {
-  return static_cast<T>(std::int64_t(rng() % 19) - 9);
-}
-
-template <class T>
-host_matrix<T> with_values(vertex_t rows, vertex_t cols, const pattern_t& pattern, std::mt19937_64& rng) {
-  host_matrix<T> h;
-  h.rows = rows;
-  h.cols = cols;
-  for (vertex_t i = 0; i < rows; ++i) {
-    for (vertex_t j : pattern[i]) {
-      h.col.push_back(j);
-      h.val.push_back(small_value<T>(rng));
-    }
-    h.ptr.push_back(h.col.size());
-  }
-  return h;
-}
-
-pattern_t random_pattern(vertex_t rows, vertex_t cols, std::uint64_t m, std::mt19937_64& rng) {
-  pattern_t p(rows);
-  if (rows == 0 || cols == 0) return p;
-  for (std::uint64_t k = 0; k < m; ++k) p[rng() % rows].push_back(vertex_t(rng() % cols));
-  for (auto& r : p) {
-    std::sort(r.begin(), r.end());
-    r.erase(std::unique(r.begin(), r.end()), r.end());
-  }
-  return p;
-}
-
 template <class T>
 host_matrix<T> transposed(const host_matrix<T>& h) {
   std::vector<std::vector<std::pair<vertex_t, T>>> rows(h.cols);
@@ -146,75 +106,6 @@ host_matrix<T> transposed(const host_matrix<T>& h) {
   return t;
 }
 
-std::uint64_t entries(const pattern_t& p) {
-  std::uint64_t n = 0;
-  for (const auto& r : p) n += r.size();
-  return n;
-}
-
-template <class T>
-csr_matrix<T, mem_space> to_bitgraph(const exec_space& exec, const host_matrix<T>& h) {
-  return make_csr_matrix<T>(exec, h.rows, h.cols, h.ptr, h.col, h.val);
-}
-
-/// `h` as a GraphBLAS matrix of `type`, `pad` rows and columns larger: the padding never holds an entry, so no
-/// output is ever full (SuiteSparse 7.4 mishandles full iso outputs; see vector_ops.hpp).
-template <class T>
-gb::matrix to_graphblas(const host_matrix<T>& h, GrB_Type type, GrB_Index pad) {
-  gb::matrix a;
-  gb::check(GrB_Matrix_new(a.out(), type, h.rows + pad, h.cols + pad), "GrB_Matrix_new");
-  if (h.col.empty()) return a;  // GraphBLAS rejects the null data() of empty arrays
-  std::vector<GrB_Index> r, c;
-  for (vertex_t i = 0; i < h.rows; ++i)
-    for (offset_t p = h.ptr[i]; p < h.ptr[i + 1]; ++p) {
-      r.push_back(i);
-      c.push_back(h.col[p]);
-    }
-  gb::check(gb::traits<T>::matrix_build(a.get(), r.data(), c.data(), h.val.data(), r.size(), nullptr),
-            "GrB_Matrix_build");
-  return a;
-}
-
-template <class T>
-gb::triples<T> triples_of(const csr_matrix<T, mem_space>& m) {
-  gb::triples<T> t;
-  if (m.row_ptr.extent(0) == 0) return t;
-  auto ptr = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, m.row_ptr);
-  auto col = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, m.col_idx);
-  auto val = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, m.values);
-  for (vertex_t i = 0; i < m.n_rows; ++i)
-    for (offset_t p = ptr(i); p < ptr(i + 1); ++p) {
-      t.row.push_back(i);
-      t.col.push_back(col(p));
-      t.value.push_back(val(p));
-    }
-  return t;
-}
-
-/// Positions and values of two matrices; self-test: one value is moved off, or an entry added to an empty result.
-template <class T>
-void compare_matrices(context& ctx, planter& plant, const std::string& kind, const std::string& what,
-                      gb::triples<T> got, const gb::triples<T>& want) {
-  const bool planted = plant.on();
-  if (planted) {
-    if (got.value.empty()) {
-      got.row.push_back(0);
-      got.col.push_back(0);
-      got.value.push_back(T(1));
-    } else {
-      got.value[plant.pick(got.value.size())] += T(1);
-    }
-  }
-  diffs d;
-  if (got.value.size() != want.value.size())
-    d.add("nnz: BitGraph ", got.value.size(), ", GraphBLAS ", want.value.size());
-  for (std::size_t k = 0; k < std::min(got.value.size(), want.value.size()); ++k)
-    if (got.row[k] != want.row[k] || got.col[k] != want.col[k] || got.value[k] != want.value[k])
-      d.add("entry ", k, ": BitGraph (", got.row[k], ", ", got.col[k], ") = ", got.value[k], ", GraphBLAS (",
-            want.row[k], ", ", want.col[k], ") = ", want.value[k]);
-  ctx.t.record(kind, what, d, planted);
-}
-
 /// A matrix mask: none, a given pattern or a random one; complement and replace.
 struct matrix_mask_spec {
   int source = 0;  ///< 0 none, 1 the given pattern, 2 random
@@ -222,7 +113,7 @@ struct matrix_mask_spec {
   pattern_t pattern;
   std::string str() const {
     static const char* const names[] = {"no mask", "mask G", "random mask"};
-    return cat(names[source], source ? cat(complement ? " complement" : "", replace ? " replace" : "") : "");
+    return mask_str(names[source], source, complement, replace);
   }
 };
 
@@ -267,18 +158,6 @@ void with_matrix_mask(const exec_space& exec, const matrix_mask_spec& s, vertex_
   const auto m = to_bitgraph(exec, h);
   f(mask_of(m, s.complement, s.replace));
 }
-
-/// Calls f(no_accumulator{}), f(accumulate_with<PLUS>{}) or f(minus_op{}) (a binary operator) by `accum`.
-template <class T, class F>
-void with_matrix_accum(int accum, F&& f) {
-  if (accum == 0)
-    f(no_accumulator{});
-  else if (accum == 1)
-    f(accumulate_with<plus_monoid<T>>{});
-  else
-    f(minus_op{});
-}
-const char* const accum_names[] = {"", ", accum PLUS", ", accum MINUS"};
 
 /// An index list of dimension n: all, a random subset in random order (at most `cap` long), a permutation, empty.
 struct index_choice {
@@ -439,16 +318,7 @@ void reduce_trial(context& ctx, planter& plant, std::mt19937_64& rng, vertex_t r
   using T = typename P::T;
   using M = typename P::M;
   const T absent = M::identity();
-  host_matrix<T> ha;
-  ha.rows = rows;
-  ha.cols = cols;
-  for (vertex_t i = 0; i < rows; ++i) {
-    for (vertex_t j : pattern[i]) {
-      ha.col.push_back(j);
-      ha.val.push_back(P::value(rng));
-    }
-    ha.ptr.push_back(ha.col.size());
-  }
+  const auto ha = with_values_by<T>(rows, cols, pattern, rng, P::value);
   const vertex_t n = columns ? cols : rows;
   const auto w0 = vops::random_dense<T>(rng, n, absent, P::value);
   const auto m = vops::random_mask(rng, n);
@@ -515,10 +385,7 @@ void pick_monoid(std::uint64_t k, F&& f) {
 void check_matrix_assign(context& ctx, const graph_under_test& g) {
   std::mt19937_64 rng(mix(g.op_seed, 0xa551));
   planter plant(ctx.opt.self_test, mix(g.op_seed, 0xa552));
-  pattern_t gp(g.n);
-  for (vertex_t i = 0; i < g.n; ++i)
-    gp[i].assign(g.rows.idx.begin() + std::ptrdiff_t(g.rows.ptr[i]),
-                 g.rows.idx.begin() + std::ptrdiff_t(g.rows.ptr[i + 1]));
+  const pattern_t gp = graph_pattern(g);
   const std::uint64_t first = rng();
   // On the graph: matrix and scalar assign, transpose, row and column reductions.
   for (int k = 0; k < 2; ++k) {

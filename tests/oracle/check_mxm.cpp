@@ -13,6 +13,7 @@
 #include "bitgraph/formats/csr_matrix.hpp"
 #include "bitgraph/ops/mxm.hpp"
 #include "compare.hpp"
+#include "matrix_ops.hpp"
 #include "support/random_graphs.hpp"
 
 namespace bitgraph::oracle {
@@ -64,43 +65,10 @@ struct valued_operand {
   gb::matrix gb;
 };
 
+/// The values are drawn after the whole pattern, row by row (mops::with_values).
 valued_operand random_valued(context& ctx, vertex_t n, std::uint64_t m, std::mt19937_64& rng) {
-  std::vector<std::vector<vertex_t>> rows(n);
-  if (n > 0)
-    for (std::uint64_t k = 0; k < m; ++k) rows[rng() % n].push_back(vertex_t(rng() % n));
-  std::vector<offset_t> ptr{0};
-  std::vector<vertex_t> col;
-  std::vector<std::int64_t> val;
-  gb::triples<std::int64_t> t;
-  for (vertex_t i = 0; i < n; ++i) {
-    std::sort(rows[i].begin(), rows[i].end());
-    rows[i].erase(std::unique(rows[i].begin(), rows[i].end()), rows[i].end());
-    for (vertex_t j : rows[i]) {
-      col.push_back(j);
-      val.push_back(std::int64_t(rng() % 19) - 9);
-      t.row.push_back(i);
-      t.col.push_back(j);
-      t.value.push_back(val.back());
-    }
-    ptr.push_back(col.size());
-  }
-  return {make_csr_matrix<std::int64_t>(ctx.exec, n, n, ptr, col, val),
-          gb::make_matrix<std::int64_t>(n, t, GrB_PLUS_INT64)};
-}
-
-gb::triples<std::int64_t> triples_of(const csr_matrix<std::int64_t, mem_space>& m) {
-  gb::triples<std::int64_t> t;
-  if (m.row_ptr.extent(0) == 0) return t;
-  auto ptr = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, m.row_ptr);
-  auto col = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, m.col_idx);
-  auto val = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, m.values);
-  for (vertex_t i = 0; i < m.n_rows; ++i)
-    for (offset_t p = ptr(i); p < ptr(i + 1); ++p) {
-      t.row.push_back(i);
-      t.col.push_back(col(p));
-      t.value.push_back(val(p));
-    }
-  return t;
+  const auto h = mops::with_values<std::int64_t>(n, n, mops::random_pattern(n, n, m, rng), rng);
+  return {mops::to_bitgraph(ctx.exec, h), mops::to_graphblas(h)};
 }
 
 const char* mask_name(int source, bool complement, bool replace) {
@@ -267,34 +235,14 @@ void check_mxm(context& ctx, const graph_under_test& g) {
           with_accum(mask_of(to_csr(ctx.exec, m.bits), complement, replace));
         else
           with_accum(mask_of(m.bits, complement, replace));
-        auto got = triples_of(c);
+        auto got = mops::triples_of(c);
         auto desc = mxm_descriptor(mask_source && complement, mask_source && replace, tb);
         GrB_BinaryOp gacc = accum == 0 ? nullptr : (accum == 1 ? GrB_PLUS_INT64 : GrB_MINUS_INT64);
         gb::check(GrB_mxm(old.gb.get(), mask_source ? m.pattern.get() : nullptr, gacc, GxB_PLUS_PAIR_INT64,
                           a.pattern.get(), b.pattern.get(), desc.get()),
                   "GrB_mxm<M>(PLUS_PAIR)");
         const auto want = gb::extract<std::int64_t>(old.gb.get());
-        const bool planted = plant.on();
-        if (planted) {
-          if (got.value.empty()) {
-            got.row.push_back(0);
-            got.col.push_back(0);
-            got.value.push_back(1);
-          } else {
-            got.value[plant.pick(got.value.size())] += 1;
-          }
-        }
-        diffs d;
-        if (got.value.size() != want.value.size())
-          d.add("nnz: BitGraph ", got.value.size(), ", GraphBLAS ", want.value.size());
-        for (std::size_t k = 0; k < std::min(got.value.size(), want.value.size()); ++k) {
-          if (got.row[k] != want.row[k] || got.col[k] != want.col[k] || got.value[k] != want.value[k]) {
-            d.add("entry ", k, ": BitGraph (", got.row[k], ", ", got.col[k], ") = ", got.value[k], ", GraphBLAS (",
-                  want.row[k], ", ", want.col[k], ") = ", want.value[k]);
-            break;
-          }
-        }
-        ctx.t.record("mxm.plus_pair", w4, d, planted);
+        mops::compare_matrices(ctx, plant, "mxm.plus_pair", w4, got, want, true);
         ctx.t.cover(cat("mxm counts ", mask_name(mask_source, complement, replace), accum_names[accum]));
       }
     } catch (const std::exception& e) {

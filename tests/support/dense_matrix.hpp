@@ -1,6 +1,7 @@
-// The dense reference representation of a valued CSR matrix shared by the CSR mxm and the matrix element-wise
-// tests: a dense matrix of optional entries, its upload as a csr_matrix, the read-back that checks the CSR
-// invariants on the way, and the GraphBLAS mask / accumulate / replace merge.
+// The dense reference representation of a valued CSR matrix shared by the CSR mxm and the matrix element-wise,
+// apply and assign tests: a dense matrix of optional entries, random ones and their transpose, its upload as a
+// csr_matrix, the read-back that checks the CSR invariants on the way, the mask kinds of the trials, and the
+// GraphBLAS mask / accumulate / replace merge.
 #pragma once
 
 #include <catch2/catch_test_macros.hpp>
@@ -10,9 +11,12 @@
 #include <cstddef>
 #include <functional>
 #include <optional>
+#include <random>
 #include <vector>
 
 #include "bitgraph/formats/csr_matrix.hpp"
+#include "bitgraph/ops/mask.hpp"
+#include "bitgraph/semirings/semirings.hpp"
 
 namespace bitgraph::test {
 
@@ -26,6 +30,36 @@ struct dense {
   const std::optional<T>& at(vertex_t i, vertex_t j) const { return d[std::size_t(i) * cols + j]; }
   bool operator==(const dense&) const = default;
 };
+
+/// Random pattern (a row left empty with probability `empty_row`) with values value(rng).
+template <class T, class Gen>
+dense<T> random_dense_by(vertex_t r, vertex_t c, double density, std::mt19937_64& rng, Gen value, double empty_row) {
+  dense<T> m(r, c);
+  std::uniform_real_distribution<double> u(0, 1);
+  for (vertex_t i = 0; i < r; ++i) {
+    if (u(rng) < empty_row) continue;  // empty row
+    for (vertex_t j = 0; j < c; ++j)
+      if (u(rng) < density) m.at(i, j) = value(rng);
+  }
+  return m;
+}
+
+/// Random pattern (a fifth of the rows forced empty) with small integral values in [lo, hi] (exact in double too).
+template <class T>
+dense<T> random_dense(vertex_t r, vertex_t c, double density, std::mt19937_64& rng, int lo = -6, int hi = 9) {
+  std::uniform_int_distribution<int> v(lo, hi);
+  return random_dense_by<T>(
+      r, c, density, rng, [&](std::mt19937_64& g) { return static_cast<T>(v(g)); }, 0.2);
+}
+
+/// The dense transpose.
+template <class T>
+dense<T> transposed(const dense<T>& m) {
+  dense<T> t(m.cols, m.rows);
+  for (vertex_t i = 0; i < m.rows; ++i)
+    for (vertex_t j = 0; j < m.cols; ++j) t.at(j, i) = m.at(i, j);
+  return t;
+}
 
 template <class T, class Exec>
 csr_matrix<T, memory_space_t<Exec>> to_device(const Exec& exec, const dense<T>& m) {
@@ -90,6 +124,87 @@ dense<V> reference_merge(const dense<V>& c, const dense<V>& t, const dense<std::
         out.at(i, j) = c.at(i, j);
     }
   return out;
+}
+
+/// A trial's shape and the density of its random operands.
+struct shape {
+  vertex_t rows, cols;
+  double density;
+};
+
+/// The mask kinds of a trial: none, plain, complemented, replace, both, and an array-less matrix of C's shape
+/// (a mask that stores nothing).
+enum class mask_kind { none, plain, complement, replace, complement_replace, empty_pattern };
+inline constexpr mask_kind mask_kinds[] = {
+    mask_kind::none,         mask_kind::plain, mask_kind::complement, mask_kind::replace, mask_kind::complement_replace,
+    mask_kind::empty_pattern};
+inline bool complement_of(mask_kind k) { return k == mask_kind::complement || k == mask_kind::complement_replace; }
+inline bool replace_of(mask_kind k) { return k == mask_kind::replace || k == mask_kind::complement_replace; }
+
+/// The mask argument of a kind (`m` for plain ones), handed to `f`.
+template <class Mem, class F>
+void with_mask(mask_kind kind, const csr_matrix<std::uint8_t, Mem>& m, vertex_t rows, vertex_t cols, F&& f) {
+  const bool complement = complement_of(kind), replace = replace_of(kind);
+  if (kind == mask_kind::none) {
+    f(no_mask{});
+  } else if (kind == mask_kind::empty_pattern) {
+    csr_matrix<std::uint8_t, Mem> nothing;  // no arrays: stores nothing
+    nothing.n_rows = rows;
+    nothing.n_cols = cols;
+    f(mask_of(nothing, complement, replace));
+  } else {
+    f(mask_of(m, complement, replace));
+  }
+}
+
+/// The reference's mask of a kind: null without one, `no_entries` for the array-less one, `m` otherwise.
+inline const dense<std::uint8_t>* reference_mask(mask_kind kind, const dense<std::uint8_t>& m,
+                                                 const dense<std::uint8_t>& no_entries) {
+  return kind == mask_kind::none ? nullptr : (kind == mask_kind::empty_pattern ? &no_entries : &m);
+}
+
+/// Calls f(accum) when `with_accum`, else f(no_accumulator{}).
+template <class Accum, class F>
+void with_accum_if(bool with_accum, const Accum& accum, F&& f) {
+  if (with_accum)
+    f(accum);
+  else
+    f(no_accumulator{});
+}
+
+/// f(kind, with_accum, fresh_c) for every mask kind x accumulator (none, given) x old C (random, array-less)
+/// that `thin` keeps.
+template <class Thinning, class F>
+void for_each_merge_trial(Thinning& thin, F&& f) {
+  for (auto kind : mask_kinds)
+    for (bool with_accum : {false, true})
+      for (bool fresh_c : {false, true})
+        if (thin.keep()) f(kind, with_accum, fresh_c);
+}
+
+/// One trial of an op computing C<M, replace> = accum(C, T): the old C is `dc`, or an array-less matrix of its
+/// shape when `fresh_c`; `run(c, mask, accumulator)` calls the op on the device C with the mask of `kind` (`mk`
+/// for the plain kinds, `dm` its reference) and `accum` (`accum_ref` its reference) or none. Checks C against the
+/// reference merge and that C's old arrays are untouched; returns whether the expected C differs from the old
+/// one (a no-op would fail such a trial).
+template <class T, class Exec, class Mem, class Accum, class Run>
+bool check_masked_merge(const Exec& exec, const dense<T>& dc, bool fresh_c, const dense<T>& t, mask_kind kind,
+                        const dense<std::uint8_t>& dm, const csr_matrix<std::uint8_t, Mem>& mk, bool with_accum,
+                        const Accum& accum, const std::function<T(T, T)>& accum_ref, Run&& run) {
+  const dense<T> c0 = fresh_c ? dense<T>(dc.rows, dc.cols) : dc;
+  const dense<std::uint8_t> no_entries(dc.rows, dc.cols);
+  const auto expected = reference_merge<T>(c0, t, reference_mask(kind, dm, no_entries), complement_of(kind),
+                                           replace_of(kind), with_accum ? accum_ref : std::function<T(T, T)>{});
+  csr_matrix<T, memory_space_t<Exec>> c;
+  c.n_rows = dc.rows;
+  c.n_cols = dc.cols;
+  if (!fresh_c) c = to_device(exec, dc);
+  const auto c_before = c;
+  with_mask(kind, mk, dc.rows, dc.cols,
+            [&](const auto& m) { with_accum_if(with_accum, accum, [&](const auto& acc) { run(c, m, acc); }); });
+  CHECK(to_host(c) == expected);
+  CHECK(to_host(c_before) == c0);  // the old arrays are untouched
+  return !(expected == c0);
 }
 
 }  // namespace bitgraph::test
