@@ -146,9 +146,11 @@ struct bvss_bfs_options {
   /// ... and only when scanning is predicted cheaper than pulling: unreached × min(average degree, n / frontier) ×
   /// `bottom_up_scan_cost` < queued VSSs × 640 (bytes a pulled VSS reads). An unreached vertex scans about
   /// n / frontier entries before its first hit, so a small frontier means whole rows (mycielski:16 from a
-  /// low-degree source: 2.7 ms bottom-up, 0.16 ms pulled); the cost per scanned entry (dependent loads, uneven
-  /// rows) is counted as this many bytes. 0 turns the test off (Blest's rule alone). Finite and non-negative.
-  double bottom_up_scan_cost = 16;
+  /// low-degree source: 2.7 ms bottom-up, 0.16 ms pulled). With Blest's rule (unreached < 10 × queued) the test can
+  /// only refuse where min(average degree, n / frontier) × this cost > 64: at 2 never on graphs of average degree
+  /// up to 32 (kron, urand, grids keep Blest's choices; a cost of 16 cost kron:20 23 %), while dense graphs with a
+  /// small frontier pull. 0 turns the test off (Blest's rule alone). Finite and non-negative.
+  double bottom_up_scan_cost = 2;
 };
 
 /// What a BVSS traversal did.
