@@ -44,8 +44,6 @@ struct blest_state {
   // Bottom-up levels on small graphs: every block copies the previous level into a bitmap of this many words in its
   // shared memory, so a row scan tests a bit there instead of waiting on L2 for each entry's level. 0: not used.
   std::uint32_t frontier_words;
-  // Rows longer than this are scanned by the whole warp, 32 entries a step, in bottom-up levels.
-  std::uint32_t warp_row_min;
 };
 
 /// Largest shared frontier bitmap (words; 32 KiB: four blocks of 256 threads still fit an SM).
@@ -162,9 +160,9 @@ __global__ void __launch_bounds__(blest_block_threads) blest_kernel(blest_state 
           row = s.pull_ptr[v];
           row_end = s.pull_ptr[v + 1];
         }
-        // A lane scans its own row and stops at the first parent; only a hub's row (over warp_row_min entries, where
+        // A lane scans its own row and stops at the first parent; only a hub's row (over 1,024 entries, where
         // one lane would wait on L2 for each entry in turn) is scanned by the whole warp, 32 entries per step.
-        const bool heavy = row_end - row > s.warp_row_min;
+        const bool heavy = row_end - row > 1024;
         if (!heavy)
           for (offset_t e = row; e < row_end; ++e)
             if (in_frontier(s.pull_col[e])) {

@@ -82,8 +82,6 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
     const bool shared_ok = !(shared_env && std::string_view(shared_env) == "0");
     s.frontier_words = bottom_up && shared_ok && words <= cuda::blest_max_frontier_words ? words : 0;
     const std::size_t smem = std::size_t(s.frontier_words) * sizeof(std::uint32_t);
-    s.warp_row_min = 1024;
-    if (const char* env = std::getenv("BITGRAPH_BLEST_WARP_ROWS"); env && *env) s.warp_row_min = std::atoi(env);
     // As many blocks as can be co-resident (a cooperative launch requires it).
     int per_sm = 0;
     void* fn =
