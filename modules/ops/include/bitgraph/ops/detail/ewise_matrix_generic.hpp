@@ -33,10 +33,7 @@ struct ewise_matrix_rows {
   Kokkos::View<const offset_t*, Mem> c_ptr;  // all zero when C's old entries cannot survive
   Kokkos::View<const vertex_t*, Mem> c_col;
   Kokkos::View<const V*, Mem> c_val;
-  Kokkos::View<offset_t*, Mem> count;  // counting pass
-  Kokkos::View<const offset_t*, Mem> out_ptr;
-  Kokkos::View<vertex_t*, Mem> out_col;
-  Kokkos::View<V*, Mem> out_val;
+  csr_row_output<V, Mem> out;
 
   /// op(a, b) at (i, j): monoids and apply(a, b) ignore the position, multiply operators get row and column.
   KOKKOS_INLINE_FUNCTION V combine(V a, V b, vertex_t i, vertex_t j) const {
@@ -50,10 +47,8 @@ struct ewise_matrix_rows {
   KOKKOS_INLINE_FUNCTION void operator()(const vertex_t i) const {
     offset_t pa = a_ptr(i), pb = b_ptr(i), pc = c_ptr(i);
     const offset_t ae = a_ptr(i + 1), be = b_ptr(i + 1), ce = c_ptr(i + 1);
-    offset_t pm = mask.masked ? mask.row_ptr(i) : 0;
-    const offset_t me = mask.masked ? mask.row_ptr(i + 1) : 0;
-    offset_t n = 0;
-    offset_t out = Fill ? out_ptr(i) : 0;
+    mask_row_cursor m(mask, i);
+    row_writer<Fill, V> w(out, i);
     while (pa < ae || pb < be || pc < ce) {
       const vertex_t aj = pa < ae ? a_col(pa) : invalid_vertex;
       const vertex_t bj = pb < be ? b_col(pb) : invalid_vertex;
@@ -61,11 +56,7 @@ struct ewise_matrix_rows {
       vertex_t j = aj < bj ? aj : bj;
       j = cj < j ? cj : j;
       const bool has_a = aj == j, has_b = bj == j, has_c = cj == j;
-      bool allowed = true;
-      if (mask.masked) {
-        while (pm < me && mask.col_idx(pm) < j) ++pm;
-        allowed = (pm < me && mask.col_idx(pm) == j) != mask.complement;
-      }
+      const bool allowed = m.allowed(j);
       const bool has_t = Mult ? (has_a && has_b) : (has_a || has_b);
       V t{};
       if (allowed && has_t) {
@@ -74,20 +65,12 @@ struct ewise_matrix_rows {
         else
           t = has_a ? a_val(pa) : b_val(pb);
       }
-      V z{};
-      if (merge_entry(acc, allowed, mask.replace, has_c, has_c ? c_val(pc) : V{}, has_t, t, i, z)) {
-        if constexpr (Fill) {
-          out_col(out) = j;
-          out_val(out) = z;
-          ++out;
-        }
-        ++n;
-      }
+      w.merge(acc, allowed, mask.replace, has_c, has_c ? c_val(pc) : V{}, has_t, t, i, j);
       if (has_a) ++pa;
       if (has_b) ++pb;
       if (has_c) ++pc;
     }
-    if constexpr (!Fill) count(i) = n;
+    w.finish(out, i);
   }
 };
 
@@ -114,42 +97,16 @@ struct ewise_matrix_impl {
     z.n_cols = c.n_cols;
     z.row_ptr = allocate_view<typename mat::offsets_view>("bitgraph::ewise_matrix::row_ptr", offset_t(z.n_rows) + 1);
     Kokkos::parallel_for("bitgraph::ewise_matrix::count", rows(exec, 0, z.n_rows),
-                         ewise_matrix_rows<false, Mult, Accum, Op, V, mem>{acc,
-                                                                           op,
-                                                                           x.mask,
-                                                                           a.row_ptr,
-                                                                           a.col_idx,
-                                                                           a.values,
-                                                                           b.row_ptr,
-                                                                           b.col_idx,
-                                                                           b.values,
-                                                                           c.row_ptr,
-                                                                           c.col_idx,
-                                                                           c.values,
-                                                                           z.row_ptr,
-                                                                           {},
-                                                                           {},
-                                                                           {}});
+                         ewise_matrix_rows<false, Mult, Accum, Op, V, mem>{
+                             acc, op, x.mask, a.row_ptr, a.col_idx, a.values, b.row_ptr, b.col_idx, b.values, c.row_ptr,
+                             c.col_idx, c.values, csr_row_output<V, mem>::counting(z.row_ptr)});
     z.nnz = exclusive_scan(exec, z.row_ptr, "bitgraph::ewise_matrix::scan");
     z.col_idx = allocate_view<typename mat::indices_view>("bitgraph::ewise_matrix::col_idx", z.nnz, false);
     z.values = allocate_view<typename mat::values_view>("bitgraph::ewise_matrix::values", z.nnz, false);
     Kokkos::parallel_for("bitgraph::ewise_matrix::fill", rows(exec, 0, z.n_rows),
-                         ewise_matrix_rows<true, Mult, Accum, Op, V, mem>{acc,
-                                                                          op,
-                                                                          x.mask,
-                                                                          a.row_ptr,
-                                                                          a.col_idx,
-                                                                          a.values,
-                                                                          b.row_ptr,
-                                                                          b.col_idx,
-                                                                          b.values,
-                                                                          c.row_ptr,
-                                                                          c.col_idx,
-                                                                          c.values,
-                                                                          {},
-                                                                          z.row_ptr,
-                                                                          z.col_idx,
-                                                                          z.values});
+                         ewise_matrix_rows<true, Mult, Accum, Op, V, mem>{
+                             acc, op, x.mask, a.row_ptr, a.col_idx, a.values, b.row_ptr, b.col_idx, b.values, c.row_ptr,
+                             c.col_idx, c.values, csr_row_output<V, mem>::filling(z)});
     exec.fence();
     return z;
   }

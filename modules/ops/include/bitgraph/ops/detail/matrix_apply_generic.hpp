@@ -78,28 +78,19 @@ struct matrix_apply_rows {
   Kokkos::View<const offset_t*, Mem> c_ptr;  // all zero when C's old entries cannot survive
   Kokkos::View<const vertex_t*, Mem> c_col;
   Kokkos::View<const V*, Mem> c_val;
-  Kokkos::View<offset_t*, Mem> count;  // counting pass
-  Kokkos::View<const offset_t*, Mem> out_ptr;
-  Kokkos::View<vertex_t*, Mem> out_col;
-  Kokkos::View<V*, Mem> out_val;
+  csr_row_output<V, Mem> out;
 
   KOKKOS_INLINE_FUNCTION void operator()(const vertex_t i) const {
     offset_t pa = a_ptr(i), pc = c_ptr(i);
     const offset_t ae = a_ptr(i + 1), ce = c_ptr(i + 1);
-    offset_t pm = mask.masked ? mask.row_ptr(i) : 0;
-    const offset_t me = mask.masked ? mask.row_ptr(i + 1) : 0;
-    offset_t n = 0;
-    offset_t out = Fill ? out_ptr(i) : 0;
+    mask_row_cursor m(mask, i);
+    row_writer<Fill, V> w(out, i);
     while (pa < ae || pc < ce) {
       const vertex_t aj = pa < ae ? a_col(pa) : invalid_vertex;
       const vertex_t cj = pc < ce ? c_col(pc) : invalid_vertex;
       const vertex_t j = aj < cj ? aj : cj;
       const bool has_a = aj == j, has_c = cj == j;
-      bool allowed = true;
-      if (mask.masked) {
-        while (pm < me && mask.col_idx(pm) < j) ++pm;
-        allowed = (pm < me && mask.col_idx(pm) == j) != mask.complement;
-      }
+      const bool allowed = m.allowed(j);
       bool has_t = has_a;
       V t{};
       if (allowed && has_a) {
@@ -110,19 +101,11 @@ struct matrix_apply_rows {
           t = elementwise::apply_entry<V>(f, i, j, a_val(pa));
         }
       }
-      V z{};
-      if (merge_entry(acc, allowed, mask.replace, has_c, has_c ? c_val(pc) : V{}, has_t, t, i, z)) {
-        if constexpr (Fill) {
-          out_col(out) = j;
-          out_val(out) = z;
-          ++out;
-        }
-        ++n;
-      }
+      w.merge(acc, allowed, mask.replace, has_c, has_c ? c_val(pc) : V{}, has_t, t, i, j);
       if (has_a) ++pa;
       if (has_c) ++pc;
     }
-    if constexpr (!Fill) count(i) = n;
+    w.finish(out, i);
   }
 };
 
@@ -157,28 +140,18 @@ struct matrix_apply_impl {
                                                           "bitgraph::matrix_apply::row_ptr");
     } else {
       z.row_ptr = allocate_view<typename mat::offsets_view>("bitgraph::matrix_apply::row_ptr", offset_t(z.n_rows) + 1);
-      Kokkos::parallel_for(
-          "bitgraph::matrix_apply::count", rows(exec, 0, z.n_rows),
-          matrix_apply_rows<false, Select, Accum, F, TA, V, mem>{
-              acc, f, x.mask, a.row_ptr, a.col_idx, a.values, c.row_ptr, c.col_idx, c.values, z.row_ptr, {}, {}, {}});
+      Kokkos::parallel_for("bitgraph::matrix_apply::count", rows(exec, 0, z.n_rows),
+                           matrix_apply_rows<false, Select, Accum, F, TA, V, mem>{
+                               acc, f, x.mask, a.row_ptr, a.col_idx, a.values, c.row_ptr, c.col_idx, c.values,
+                               csr_row_output<V, mem>::counting(z.row_ptr)});
       z.nnz = exclusive_scan(exec, z.row_ptr, "bitgraph::matrix_apply::scan");
     }
     z.col_idx = allocate_view<typename mat::indices_view>("bitgraph::matrix_apply::col_idx", z.nnz, false);
     z.values = allocate_view<typename mat::values_view>("bitgraph::matrix_apply::values", z.nnz, false);
-    Kokkos::parallel_for("bitgraph::matrix_apply::fill", rows(exec, 0, z.n_rows),
-                         matrix_apply_rows<true, Select, Accum, F, TA, V, mem>{acc,
-                                                                               f,
-                                                                               x.mask,
-                                                                               a.row_ptr,
-                                                                               a.col_idx,
-                                                                               a.values,
-                                                                               c.row_ptr,
-                                                                               c.col_idx,
-                                                                               c.values,
-                                                                               {},
-                                                                               z.row_ptr,
-                                                                               z.col_idx,
-                                                                               z.values});
+    Kokkos::parallel_for(
+        "bitgraph::matrix_apply::fill", rows(exec, 0, z.n_rows),
+        matrix_apply_rows<true, Select, Accum, F, TA, V, mem>{acc, f, x.mask, a.row_ptr, a.col_idx, a.values, c.row_ptr,
+                                                              c.col_idx, c.values, csr_row_output<V, mem>::filling(z)});
     exec.fence();
     return z;
   }

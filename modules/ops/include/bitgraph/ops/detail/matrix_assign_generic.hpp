@@ -130,10 +130,7 @@ struct matrix_assign_rows {
   Kokkos::View<const offset_t*, Mem> c_ptr;
   Kokkos::View<const vertex_t*, Mem> c_col;
   Kokkos::View<const V*, Mem> c_val;
-  Kokkos::View<offset_t*, Mem> count;  // counting pass
-  Kokkos::View<const offset_t*, Mem> out_ptr;
-  Kokkos::View<vertex_t*, Mem> out_col;
-  Kokkos::View<V*, Mem> out_val;
+  csr_row_output<V, Mem> out;
 
   KOKKOS_INLINE_FUNCTION void operator()(const vertex_t i) const {
     const bool row_in = r.all_rows || r.row_map(i) != invalid_vertex;
@@ -149,10 +146,8 @@ struct matrix_assign_rows {
         qe = r.t_ptr(i + 1);
       }
     }
-    offset_t pm = mask.masked ? mask.row_ptr(i) : 0;
-    const offset_t me = mask.masked ? mask.row_ptr(i + 1) : 0;
-    offset_t n = 0;
-    offset_t out = Fill ? out_ptr(i) : 0;
+    mask_row_cursor m(mask, i);
+    row_writer<Fill, V> w(out, i);
     while (pc < ce || q < qe) {
       const vertex_t cj = pc < ce ? c_col(pc) : invalid_vertex;
       vertex_t tj = invalid_vertex;
@@ -172,11 +167,7 @@ struct matrix_assign_rows {
         else
           t = r.t_val(q);
       }
-      bool allowed = true;
-      if (mask.masked) {
-        while (pm < me && mask.col_idx(pm) < j) ++pm;
-        allowed = (pm < me && mask.col_idx(pm) == j) != mask.complement;
-      }
+      const bool allowed = m.allowed(j);
       // Z at (i, j): inside the region the assign rule, outside it C's entry as it is.
       const bool in_region = row_in && (r.all_cols || r.col_map(j) != invalid_vertex);
       V z{};
@@ -187,19 +178,11 @@ struct matrix_assign_rows {
         has_z = has_c;
         z = c;
       }
-      V w{};
-      if (merge_entry(no_accumulator{}, allowed, mask.replace, has_c, c, has_z, z, i, w)) {
-        if constexpr (Fill) {
-          out_col(out) = j;
-          out_val(out) = w;
-          ++out;
-        }
-        ++n;
-      }
+      w.merge(no_accumulator{}, allowed, mask.replace, has_c, c, has_z, z, i, j);
       if (has_c) ++pc;
       if (has_t) ++q;
     }
-    if constexpr (!Fill) count(i) = n;
+    w.finish(out, i);
   }
 };
 
@@ -217,15 +200,16 @@ struct matrix_assign_impl {
     z.n_rows = c.n_rows;
     z.n_cols = c.n_cols;
     z.row_ptr = allocate_view<typename mat::offsets_view>("bitgraph::matrix_assign::row_ptr", offset_t(z.n_rows) + 1);
-    Kokkos::parallel_for("bitgraph::matrix_assign::count", rows(exec, 0, z.n_rows),
-                         matrix_assign_rows<false, Scalar, Accum, V, mem>{
-                             acc, mask, region, c.row_ptr, c.col_idx, c.values, z.row_ptr, {}, {}, {}});
+    Kokkos::parallel_for(
+        "bitgraph::matrix_assign::count", rows(exec, 0, z.n_rows),
+        matrix_assign_rows<false, Scalar, Accum, V, mem>{acc, mask, region, c.row_ptr, c.col_idx, c.values,
+                                                         csr_row_output<V, mem>::counting(z.row_ptr)});
     z.nnz = exclusive_scan(exec, z.row_ptr, "bitgraph::matrix_assign::scan");
     z.col_idx = allocate_view<typename mat::indices_view>("bitgraph::matrix_assign::col_idx", z.nnz, false);
     z.values = allocate_view<typename mat::values_view>("bitgraph::matrix_assign::values", z.nnz, false);
     Kokkos::parallel_for("bitgraph::matrix_assign::fill", rows(exec, 0, z.n_rows),
-                         matrix_assign_rows<true, Scalar, Accum, V, mem>{
-                             acc, mask, region, c.row_ptr, c.col_idx, c.values, {}, z.row_ptr, z.col_idx, z.values});
+                         matrix_assign_rows<true, Scalar, Accum, V, mem>{acc, mask, region, c.row_ptr, c.col_idx,
+                                                                         c.values, csr_row_output<V, mem>::filling(z)});
     exec.fence();
     return z;
   }

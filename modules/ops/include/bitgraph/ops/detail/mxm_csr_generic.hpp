@@ -223,6 +223,81 @@ KOKKOS_INLINE_FUNCTION bool merge_entry(const Accum& acc, bool allowed, bool rep
   }
 }
 
+/// Mask row i as a row functor walks it in column order: `allowed(j)`, called with ascending j, moves past the
+/// mask's columns below j and answers whether C(i, j) may be written (always without a mask). O(row lengths)
+/// per row where `csr_mask_args::allows` searches; it holds the row's bounds and the mask's flags in registers.
+struct mask_row_cursor {
+  const vertex_t* col = nullptr;
+  offset_t p = 0, end = 0;
+  bool masked = false, complement = false;
+
+  template <class Mem>
+  KOKKOS_INLINE_FUNCTION mask_row_cursor(const csr_mask_args<Mem>& m, vertex_t i)
+      : col(m.col_idx.data()), masked(m.masked), complement(m.complement) {
+    if (masked) {
+      p = m.row_ptr(i);
+      end = m.row_ptr(i + 1);
+    }
+  }
+  KOKKOS_INLINE_FUNCTION bool allowed(vertex_t j) {
+    if (!masked) return true;
+    while (p < end && col[p] < j) ++p;
+    return (p < end && col[p] == j) != complement;
+  }
+};
+
+/// Where the row functors' count and fill passes put the rows they merge: the count pass row i's length at
+/// count(i), the fill pass its entries from out_ptr(i) on (the scanned counts). `counting` and `filling` give
+/// each pass's views (the other pass's stay empty).
+template <class V, class Mem>
+struct csr_row_output {
+  Kokkos::View<offset_t*, Mem> count;          // count pass
+  Kokkos::View<const offset_t*, Mem> out_ptr;  // fill pass
+  Kokkos::View<vertex_t*, Mem> out_col;
+  Kokkos::View<V*, Mem> out_val;
+
+  static csr_row_output counting(const Kokkos::View<offset_t*, Mem>& count) { return {count, {}, {}, {}}; }
+  static csr_row_output filling(const csr_matrix<V, Mem>& z) { return {{}, z.row_ptr, z.col_idx, z.values}; }
+};
+
+/// The write-out of row i in a row functor's count (`Fill` false) or fill (true) pass: `put(j, z)` takes the
+/// row's next entry (columns ascending), which the count pass only counts and the fill pass writes from
+/// out_ptr(i) on; `finish` stores the count pass's total at count(i). `merge` is `merge_entry` at (i, j)
+/// followed by `put` where the output keeps an entry. Holds the row's write position in registers.
+template <bool Fill, class V>
+struct row_writer {
+  vertex_t* col = nullptr;
+  V* val = nullptr;
+  offset_t n = 0;  // entries put so far
+
+  template <class Mem>
+  KOKKOS_INLINE_FUNCTION row_writer(const csr_row_output<V, Mem>& out, vertex_t i) {
+    if constexpr (Fill) {
+      const offset_t o = out.out_ptr(i);
+      col = out.out_col.data() + o;
+      val = out.out_val.data() + o;
+    }
+  }
+  KOKKOS_INLINE_FUNCTION void put(vertex_t j, V z) {
+    if constexpr (Fill) {
+      col[n] = j;
+      val[n] = z;
+    }
+    ++n;
+  }
+  template <class Accum>
+  KOKKOS_INLINE_FUNCTION void merge(const Accum& acc, bool allowed, bool replace, bool has_c, V c, bool has_t, V t,
+                                    vertex_t i, vertex_t j) {
+    V z{};
+    if (merge_entry(acc, allowed, replace, has_c, c, has_t, t, i, z)) put(j, z);
+  }
+  KOKKOS_INLINE_FUNCTION offset_t count() const { return n; }
+  template <class Mem>
+  KOKKOS_INLINE_FUNCTION void finish(const csr_row_output<V, Mem>& out, vertex_t i) const {
+    if constexpr (!Fill) out.count(i) = n;
+  }
+};
+
 /// Row i of C<M, replace> = accum(C, T), walking C's row and T's row in column order. At an allowed position
 /// the result is T's entry (no accumulator) or accum(C, T) where both exist and the one present otherwise;
 /// an excluded position keeps C's entry, or loses it under `replace`. `Fill` false counts the row's entries
@@ -237,36 +312,22 @@ struct mxm_csr_merge {
   Kokkos::View<const offset_t*, Mem> t_ptr;
   Kokkos::View<const vertex_t*, Mem> t_col;
   Kokkos::View<const V*, Mem> t_val;
-  Kokkos::View<offset_t*, Mem> count;  // counting pass
-  Kokkos::View<const offset_t*, Mem> out_ptr;
-  Kokkos::View<vertex_t*, Mem> out_col;
-  Kokkos::View<V*, Mem> out_val;
+  csr_row_output<V, Mem> out;
 
   KOKKOS_INLINE_FUNCTION void operator()(const vertex_t i) const {
     offset_t p = c_ptr(i), q = t_ptr(i);
     const offset_t pe = c_ptr(i + 1), qe = t_ptr(i + 1);
-    offset_t n = 0;
-    offset_t out = Fill ? out_ptr(i) : 0;
+    row_writer<Fill, V> w(out, i);
     while (p < pe || q < qe) {
       const vertex_t cj = p < pe ? c_col(p) : invalid_vertex;
       const vertex_t tj = q < qe ? t_col(q) : invalid_vertex;
       const vertex_t j = cj < tj ? cj : tj;
       const bool has_c = cj == j, has_t = tj == j;
-      V z{};
-      const bool keep = merge_entry(acc, mask.allows(i, j), mask.replace, has_c, has_c ? c_val(p) : V{}, has_t,
-                                    has_t ? t_val(q) : V{}, i, z);
-      if (keep) {
-        if constexpr (Fill) {
-          out_col(out) = j;
-          out_val(out) = z;
-          ++out;
-        }
-        ++n;
-      }
+      w.merge(acc, mask.allows(i, j), mask.replace, has_c, has_c ? c_val(p) : V{}, has_t, has_t ? t_val(q) : V{}, i, j);
       if (has_c) ++p;
       if (has_t) ++q;
     }
-    if constexpr (!Fill) count(i) = n;
+    w.finish(out, i);
   }
 };
 
@@ -285,35 +346,17 @@ csr_matrix<V, memory_space_t<ExecSpace>> merge_into_csr(const ExecSpace& exec, c
   z.n_rows = c_old.n_rows;
   z.n_cols = c_old.n_cols;
   z.row_ptr = allocate_view<typename mat::offsets_view>(label + "::row_ptr", offset_t(z.n_rows) + 1);
-  Kokkos::parallel_for(label + "::merge_count", rows(exec, 0, z.n_rows),
-                       mxm_csr_merge<false, Accum, V, mem>{accum,
-                                                           margs,
-                                                           c_old.row_ptr,
-                                                           c_old.col_idx,
-                                                           c_old.values,
-                                                           t.row_ptr,
-                                                           t.col_idx,
-                                                           t.values,
-                                                           z.row_ptr,
-                                                           {},
-                                                           {},
-                                                           {}});
+  Kokkos::parallel_for(
+      label + "::merge_count", rows(exec, 0, z.n_rows),
+      mxm_csr_merge<false, Accum, V, mem>{accum, margs, c_old.row_ptr, c_old.col_idx, c_old.values, t.row_ptr,
+                                          t.col_idx, t.values, csr_row_output<V, mem>::counting(z.row_ptr)});
   z.nnz = exclusive_scan(exec, z.row_ptr, (label + "::merge_scan").c_str());
   z.col_idx = allocate_view<typename mat::indices_view>(label + "::col_idx", z.nnz, false);
   z.values = allocate_view<typename mat::values_view>(label + "::values", z.nnz, false);
-  Kokkos::parallel_for(label + "::merge_fill", rows(exec, 0, z.n_rows),
-                       mxm_csr_merge<true, Accum, V, mem>{accum,
-                                                          margs,
-                                                          c_old.row_ptr,
-                                                          c_old.col_idx,
-                                                          c_old.values,
-                                                          t.row_ptr,
-                                                          t.col_idx,
-                                                          t.values,
-                                                          {},
-                                                          z.row_ptr,
-                                                          z.col_idx,
-                                                          z.values});
+  Kokkos::parallel_for(
+      label + "::merge_fill", rows(exec, 0, z.n_rows),
+      mxm_csr_merge<true, Accum, V, mem>{accum, margs, c_old.row_ptr, c_old.col_idx, c_old.values, t.row_ptr, t.col_idx,
+                                         t.values, csr_row_output<V, mem>::filling(z)});
   return z;
 }
 
