@@ -1,16 +1,21 @@
 // Element-wise add and multiply of valued CSR matrices (ops/ewise_matrix.hpp) against GrB_Matrix_eWiseAdd /
 // GrB_Matrix_eWiseMult: the graph's pattern with random values, a random operand of as many entries, a random old
-// C, every mask kind (none, structural, complement, replace, both) and accumulators; plus a rectangular trial.
+// C, every mask kind (none, structural, complement, replace, both) and accumulators; plus a rectangular trial. And
+// the same on B2SR bit matrices (GrB_BOOL patterns): union / intersection with LOR, LAND, FIRST or TIMES, a
+// structural B2SR mask, the LOR accumulator and transposes.
 #include <algorithm>
 #include <cstdint>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "bitgraph/formats/b2sr.hpp"
+#include "bitgraph/formats/csr.hpp"
 #include "bitgraph/formats/csr_matrix.hpp"
 #include "bitgraph/ops/ewise_matrix.hpp"
 #include "compare.hpp"
 #include "matrix_ops.hpp"
+#include "support/random_graphs.hpp"
 
 namespace bitgraph::oracle {
 
@@ -129,6 +134,135 @@ void pick_pairing(std::uint64_t k, F&& f) {
   }
 }
 
+// ------------------------------------------------------------------------------------ B2SR bit matrices
+
+/// A B2SR operand and the GraphBLAS BOOL pattern it stands for, one row and column larger so that no output is
+/// ever full (SuiteSparse 7.4 mishandles full iso outputs of eWiseAdd / eWiseMult: see vector_ops.hpp).
+struct bits_operand {
+  b2sr_matrix<mem_space> bits;
+  gb::matrix pattern;
+};
+
+gb::matrix padded(GrB_Matrix a, vertex_t n) {
+  auto p = gb::dup(a);
+  gb::check(GrB_Matrix_resize(p.get(), GrB_Index(n) + 1, GrB_Index(n) + 1), "GrB_Matrix_resize");
+  return p;
+}
+
+/// A random directed n x n pattern of about m entries (repeats merged, loops kept) on both sides.
+bits_operand random_bits(context& ctx, vertex_t n, std::uint64_t m, std::uint64_t seed, const b2sr_options& bo) {
+  const auto el = test::random_edges(n, m, seed);
+  gb::triples<bool> t;
+  for (std::size_t k = 0; k < el.src.size(); ++k) {
+    t.row.push_back(el.src[k]);
+    t.col.push_back(el.dst[k]);
+    t.value.push_back(true);
+  }
+  csr_build_options b;
+  b.kind = graph_kind::directed;
+  b.remove_self_loops = false;
+  return {to_b2sr(ctx.exec, build_csr(ctx.exec, el, b), bo), gb::make_matrix<bool>(GrB_Index(n) + 1, t, GrB_LOR)};
+}
+
+/// Calls f(BitGraph op, GraphBLAS op, name) for the k-th pairing: on two set bits each gives true.
+template <class F>
+void pick_bits_op(std::uint64_t k, F&& f) {
+  switch (k % 4) {
+    case 0:
+      return f(lor_monoid{}, GrB_LOR, "LOR");
+    case 1:
+      return f(land_op{}, GrB_LAND, "LAND");
+    case 2:
+      return f(first_op{}, GrB_FIRST_BOOL, "FIRST_BOOL");
+    default:
+      return f(times_op{}, GrB_TIMES_BOOL, "TIMES_BOOL");
+  }
+}
+
+/// C<M, replace> = (C LOR) A op B on bits, add then mult: A the graph, B and the old C random patterns, the mask none,
+/// A or random with complement and replace, Aᵀ / Bᵀ, each side in a random bit order.
+void check_ewise_bits(context& ctx, const graph_under_test& g) {
+  std::mt19937_64 rng(mix(g.op_seed, 0xeb1));
+  planter plant(ctx.opt.self_test, mix(g.op_seed, 0xeb2));
+  const b2sr_config cfg = pick_configs(mix(g.op_seed, 0xeb3), 1)[0];
+  const auto order = [&] { return rng() % 2 ? bit_order::row_major : bit_order::col_major; };
+  const vertex_t n = g.n;
+  const std::uint64_t m = std::max<std::uint64_t>(g.rows.idx.size(), 1);
+  std::string what = cfg.str(), kind = "ewise.bits_add";
+  try {
+    const bits_operand a{
+        to_b2sr(ctx.exec, g.csr, {cfg.tile, cfg.row_major ? bit_order::row_major : bit_order::col_major}),
+        padded(g.a.get(), n)};
+    const auto b = random_bits(ctx, n, m, rng(), {cfg.tile, order()});
+    const auto old = random_bits(ctx, n, m / 2 + 1, rng(), {cfg.tile, order()});
+    const auto r = random_bits(ctx, n, m, rng(), {cfg.tile, order()});
+    const std::uint64_t first_op_k = rng();
+    for (bool mult : {false, true}) {
+      const int mask_source = int(rng() % 3);
+      const bool complement = rng() % 2, replace = rng() % 2, accum = rng() % 2;
+      matrix_op_options o;
+      o.transpose_a = rng() % 2;
+      o.transpose_b = rng() % 2;
+      const bits_operand& mk = mask_source == 1 ? a : r;
+      const char* mask_names[] = {"no mask", "mask A", "random mask"};
+      kind = mult ? "ewise.bits_mult" : "ewise.bits_add";
+      pick_bits_op(first_op_k + (mult ? 1 : 0), [&](const auto& op, GrB_BinaryOp gop, const char* name) {
+        what = cat(mult ? "mult " : "add ", name, ", ", cfg.str(), o.transpose_a ? ", A^T" : "",
+                   o.transpose_b ? ", B^T" : "", ", ",
+                   mask_str(mask_names[mask_source], mask_source, complement, replace), accum ? ", accum LOR" : "");
+        auto c = old.bits;
+        auto run = [&](const auto& msk) {
+          if (mult) {
+            if (accum)
+              ewise_mult(ctx.exec, c, msk, lor_monoid{}, op, a.bits, b.bits, o);
+            else
+              ewise_mult(ctx.exec, c, msk, no_accumulator{}, op, a.bits, b.bits, o);
+          } else {
+            if (accum)
+              ewise_add(ctx.exec, c, msk, accumulate_with<lor_monoid>{}, op, a.bits, b.bits, o);
+            else
+              ewise_add(ctx.exec, c, msk, no_accumulator{}, op, a.bits, b.bits, o);
+          }
+        };
+        if (mask_source == 0)
+          run(no_mask{});
+        else
+          run(mask_of(mk.bits, complement, replace));
+        diffs d;
+        auto got = decode_b2sr(c, d);
+        auto want = gb::dup(old.pattern.get());
+        auto desc = gb::make_descriptor(true, mask_source && complement, mask_source && replace, o.transpose_a);
+        if (o.transpose_b) gb::check(GrB_Descriptor_set(desc.get(), GrB_INP1, GrB_TRAN), "GrB_Descriptor_set(INP1)");
+        GrB_Matrix gm = mask_source ? mk.pattern.get() : nullptr;
+        GrB_BinaryOp gacc = accum ? GrB_LOR : nullptr;
+        if (mult)
+          gb::check(
+              GrB_Matrix_eWiseMult_BinaryOp(want.get(), gm, gacc, gop, a.pattern.get(), b.pattern.get(), desc.get()),
+              "GrB_Matrix_eWiseMult_BinaryOp");
+        else
+          gb::check(
+              GrB_Matrix_eWiseAdd_BinaryOp(want.get(), gm, gacc, gop, a.pattern.get(), b.pattern.get(), desc.get()),
+              "GrB_Matrix_eWiseAdd_BinaryOp");
+        // The padding row and column stay empty; then the n x n part.
+        auto wp = host_pattern::of(want.get());
+        if (wp.ptr[n + 1] != wp.ptr[n]) d.add("GraphBLAS stored ", wp.ptr[n + 1] - wp.ptr[n], " entries in row n");
+        if (std::find(wp.idx.begin(), wp.idx.end(), n) != wp.idx.end()) d.add("GraphBLAS stored an entry in column n");
+        wp.n = n;
+        wp.ptr.resize(std::size_t(n) + 1);
+        wp.idx.resize(wp.ptr[n]);
+        const bool planted = plant_in_pattern(plant, got);
+        if (c.nnz != wp.idx.size()) d.add("nnz: BitGraph ", c.nnz, ", GraphBLAS ", wp.idx.size());
+        compare_patterns(got, wp, d);
+        ctx.t.record(kind, what, d, planted);
+        ctx.t.cover(cat("ewise bits ", mult ? "mult, " : "add, ",
+                        mask_str(mask_names[mask_source], mask_source, complement, replace)));
+      });
+    }
+  } catch (const std::exception& e) {
+    ctx.t.error(kind, what, e.what());
+  }
+}
+
 }  // namespace
 
 void check_ewise_matrix(context& ctx, const graph_under_test& g) {
@@ -147,6 +281,7 @@ void check_ewise_matrix(context& ctx, const graph_under_test& g) {
   pick_pairing(first + 4, [&](auto p) {
     trial<decltype(p)>(ctx, plant, rng, rng() % 2 != 0, rows, cols, r_pattern, cat(rows, " x ", cols, " random"));
   });
+  check_ewise_bits(ctx, g);
 }
 
 }  // namespace bitgraph::oracle

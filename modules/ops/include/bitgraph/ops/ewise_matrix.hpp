@@ -1,18 +1,24 @@
 // GraphBLAS element-wise add (union) and multiply (intersection) of valued CSR matrices, like
 // GrB_Matrix_eWiseAdd / GrB_Matrix_eWiseMult: C<M, replace> = accum(C, A op B) with a structural matrix mask
-// (complement, replace), an accumulator and any binary operator of ops/operators.hpp.
+// (complement, replace), an accumulator and any binary operator of ops/operators.hpp; and the same on B2SR bit
+// matrices (GrB_BOOL, every stored bit true): the union or intersection of the patterns.
 #pragma once
 
 #include <Kokkos_Core.hpp>
 
+#include <cstdint>
+#include <string_view>
 #include <type_traits>
 
 #include "bitgraph/core/dispatch.hpp"
 #include "bitgraph/core/error.hpp"
 #include "bitgraph/core/execution.hpp"
+#include "bitgraph/formats/b2sr.hpp"
 #include "bitgraph/formats/csr_matrix.hpp"
+#include "bitgraph/ops/detail/ewise_bits_generic.hpp"
 #include "bitgraph/ops/detail/ewise_matrix_generic.hpp"
 #include "bitgraph/ops/detail/graphblas.hpp"
+#include "bitgraph/ops/mxm.hpp"
 #include "bitgraph/ops/mxm_csr.hpp"
 #include "bitgraph/ops/operators.hpp"
 
@@ -77,6 +83,71 @@ csr_matrix<T, memory_space_t<ExecSpace>> ewise_mult(const ExecSpace& exec, const
   return c;
 }
 
+/// C<mask, replace> = (C OR) (A ∪ B) on B2SR bit matrices (GraphBLAS GrB_Matrix_eWiseAdd on GrB_BOOL, every
+/// stored bit `true`).
+///
+/// T, the union of the patterns: a bit where A or B has one. `op` is any binary operator of operators.hpp whose
+/// value on two set bits is not 0 (`lor_monoid`, `land_op`, `pair_op`, `first_op`, `second_op`, `times_op`,
+/// `min_monoid<T>`, `plus_monoid<T>`, ...): where both have a bit, op(true, true) is true, so every such op gives
+/// the same pattern. It is tried once on the host on (1, 1) (its `value_type`, else std::uint8_t): an op giving 0
+/// (`minus_op`, LXOR) would store an explicit false, which bits cannot hold, and a positional op (`secondi_op`,
+/// whose value depends on the entry's row and column) neither; both throw. Then the merge of the Boolean B2SR `mxm`:
+/// where the mask allows, C = T (no accumulator) or C OR T (`accumulate_with<lor_monoid>{}` or `lor_monoid{}`);
+/// excluded positions keep C, or are cleared under `replace`. `mask` is `no_mask{}` or `mask_of(b2sr, complement,
+/// replace)` (structural). C keeps its n, tile dimension and bit order and gets new arrays (a C without a
+/// tile_row_ptr counts as empty); A, B, C and the mask share n and the tile dimension, any bit orders. C may be A
+/// or B. `opts.transpose_a` / `transpose_b` use Aᵀ / Bᵀ, materialised by `transpose` (O(tiles · T), the packing
+/// order flipped).
+///
+/// Kernel: the tile-row merge of the Boolean mxm, one thread per tile row, count / scan / fill, empty tiles dropped:
+/// A with B (OR of the tiles) gives T, which a second merge puts into C under the mask and accumulator; without
+/// either, C is that first merge. Work O(n / T + (tiles of A, B, C and the mask) · T), memory O(n / T + tiles of T
+/// and of the result).
+///
+/// Throws `invalid_argument_error` naming `ewise_add` when A, B, C and the mask differ in n or tile dimension, an
+/// operand's arrays do not fit its shape, or `op` is positional or gives 0 on two set bits; `unsupported_error` for a
+/// forced CUDA path (there is none); `allocation_error` when memory runs out. Fences `exec`.
+template <class ExecSpace, class Mask, class Accum, class Op>
+void ewise_add(const ExecSpace& exec, b2sr_matrix<memory_space_t<ExecSpace>>& c, const Mask& mask, const Accum& accum,
+               const Op& op, const b2sr_matrix<memory_space_t<ExecSpace>>& a,
+               const b2sr_matrix<memory_space_t<ExecSpace>>& b, const matrix_op_options& opts = {});
+
+/// C<mask, replace> = (C OR) (A ∩ B) on B2SR bit matrices (GraphBLAS GrB_Matrix_eWiseMult on GrB_BOOL).
+///
+/// T, the intersection of the patterns: a bit where both A and B have one (the AND of the tiles; a tile only one
+/// operand has is skipped). Operators, mask, accumulator, merge, kernel, work, errors (naming `ewise_mult`) and
+/// fencing as for the B2SR `ewise_add`.
+template <class ExecSpace, class Mask, class Accum, class Op>
+void ewise_mult(const ExecSpace& exec, b2sr_matrix<memory_space_t<ExecSpace>>& c, const Mask& mask, const Accum& accum,
+                const Op& op, const b2sr_matrix<memory_space_t<ExecSpace>>& a,
+                const b2sr_matrix<memory_space_t<ExecSpace>>& b, const matrix_op_options& opts = {});
+
+/// A ∪ B as a new B2SR matrix with A's n, tile dimension and bit order (no mask, no accumulator).
+template <class ExecSpace, class Op>
+b2sr_matrix<memory_space_t<ExecSpace>> ewise_add(const ExecSpace& exec, const Op& op,
+                                                 const b2sr_matrix<memory_space_t<ExecSpace>>& a,
+                                                 const b2sr_matrix<memory_space_t<ExecSpace>>& b) {
+  b2sr_matrix<memory_space_t<ExecSpace>> c;
+  c.n = a.n;
+  c.tile_dim = a.tile_dim;
+  c.order = a.order;
+  ewise_add(exec, c, no_mask{}, no_accumulator{}, op, a, b);
+  return c;
+}
+
+/// A ∩ B as a new B2SR matrix with A's n, tile dimension and bit order (no mask, no accumulator).
+template <class ExecSpace, class Op>
+b2sr_matrix<memory_space_t<ExecSpace>> ewise_mult(const ExecSpace& exec, const Op& op,
+                                                  const b2sr_matrix<memory_space_t<ExecSpace>>& a,
+                                                  const b2sr_matrix<memory_space_t<ExecSpace>>& b) {
+  b2sr_matrix<memory_space_t<ExecSpace>> c;
+  c.n = a.n;
+  c.tile_dim = a.tile_dim;
+  c.order = a.order;
+  ewise_mult(exec, c, no_mask{}, no_accumulator{}, op, a, b);
+  return c;
+}
+
 namespace detail {
 
 template <bool Mult, class ExecSpace, class T, class Mask, class Accum, class Op>
@@ -123,6 +194,72 @@ void ewise_matrix(const ExecSpace& exec, csr_matrix<T, memory_space_t<ExecSpace>
   c = ewise_matrix_impl<ExecSpace, Mult, Accum, Op, T>::run(exec, args, accum, op);
 }
 
+/// The type `op` is tried on for bits: its own `value_type` (monoids), else Booleans as bytes.
+template <class Op, class = void>
+struct bits_op_value {
+  using type = std::uint8_t;
+};
+template <class Op>
+struct bits_op_value<Op, std::void_t<typename Op::value_type>> {
+  using type = typename Op::value_type;
+};
+
+/// The op's `name` for messages, or "(unnamed)".
+template <class Op, class = void>
+struct has_op_name : std::false_type {};
+template <class Op>
+struct has_op_name<Op, std::void_t<decltype(Op::name)>> : std::true_type {};
+template <class Op>
+std::string_view op_name() {
+  if constexpr (has_op_name<Op>::value)
+    return Op::name;
+  else
+    return "(unnamed)";
+}
+
+/// Throws unless op(true, true) is non-zero and the same at every position: only then is the op's result on two
+/// set bits a set bit (a positional op is tried at a few (i, j); apply_binary alone would pass i for both).
+template <class Op>
+void check_bits_op(const char* func, const Op& op) {
+  using V = typename bits_op_value<Op>::type;
+  static_assert(elementwise::is_binary_op_v<Op, V>, "op needs combine(a, b), apply(a, b) or apply(a, b, i, j)");
+  const V one(1);
+  const V v = elementwise::apply_binary(op, one, one, vertex_t(0));
+  if constexpr (!elementwise::has_combine<Op, V>::value && !elementwise::has_apply2<Op, V>::value) {
+    constexpr vertex_t probes[][2] = {{0, 1}, {1, 0}, {2, 7}, {9, 4}};
+    for (const auto& p : probes) {
+      BITGRAPH_CHECK_ARG(static_cast<V>(op.apply(one, one, p[0], p[1])) == v, func, "op ", op_name<Op>(),
+                         " is positional (its value depends on the entry's row and column): bits hold no values");
+    }
+  }
+  BITGRAPH_CHECK_ARG(v != V(0), func, "op ", op_name<Op>(),
+                     " gives 0 on two set bits: an explicit false, which a B2SR matrix cannot store (use a Boolean "
+                     "op: lor, land, pair, first, ...)");
+}
+
+template <bool Mult, class ExecSpace, class Mask, class Accum, class Op>
+void ewise_b2sr(const ExecSpace& exec, b2sr_matrix<memory_space_t<ExecSpace>>& c, const Mask& mask, const Accum&,
+                const Op& op, const b2sr_matrix<memory_space_t<ExecSpace>>& a,
+                const b2sr_matrix<memory_space_t<ExecSpace>>& b, const matrix_op_options& opts) {
+  using mem = memory_space_t<ExecSpace>;
+  const char* func = Mult ? "ewise_mult" : "ewise_add";
+  static_assert(std::is_same_v<Mask, no_mask> || is_b2sr_mask_v<Mask>,
+                "the mask of a B2SR ewise op must be no_mask or a b2sr_mask (mask_of a b2sr_matrix)");
+  static_assert(is_lor_accumulator_v<Accum>,
+                "a B2SR output accumulates with LOR only: no_accumulator, accumulate_with<lor_monoid> or lor_monoid");
+  const op_algorithm path = choose_path<ExecSpace>(func, opts.algorithm, path_offer{});
+  check_bits_operands(func, a, b, mask);
+  check_b2sr(func, "C", c, true);
+  BITGRAPH_CHECK_ARG(c.n == a.n && c.tile_dim == a.tile_dim, func, "C is ", c.n, " x ", c.n, " in ", c.tile_dim,
+                     "-bit tiles but A and B are ", a.n, " x ", a.n, " in ", a.tile_dim, "-bit tiles");
+  check_bits_op(func, op);
+  b2sr_mask_args<mem> margs;
+  if constexpr (is_b2sr_mask_v<Mask>) margs = {mask.m, true, mask.complement, mask.replace};
+  profiling_region region(Mult ? "bitgraph::ewise_mult_bits" : "bitgraph::ewise_add_bits");
+  ewise_bits_impl<ExecSpace>::run(path, exec, c, margs, !std::is_same_v<Accum, no_accumulator>, Mult, a, b,
+                                  opts.transpose_a, opts.transpose_b);
+}
+
 }  // namespace detail
 
 template <class ExecSpace, class T, class Mask, class Accum, class Op>
@@ -137,6 +274,20 @@ void ewise_mult(const ExecSpace& exec, csr_matrix<T, memory_space_t<ExecSpace>>&
                 const Accum& accum, const Op& op, const csr_matrix<T, memory_space_t<ExecSpace>>& a,
                 const csr_matrix<T, memory_space_t<ExecSpace>>& b, const matrix_op_options& opts) {
   detail::ewise_matrix<true>(exec, c, mask, accum, op, a, b, opts);
+}
+
+template <class ExecSpace, class Mask, class Accum, class Op>
+void ewise_add(const ExecSpace& exec, b2sr_matrix<memory_space_t<ExecSpace>>& c, const Mask& mask, const Accum& accum,
+               const Op& op, const b2sr_matrix<memory_space_t<ExecSpace>>& a,
+               const b2sr_matrix<memory_space_t<ExecSpace>>& b, const matrix_op_options& opts) {
+  detail::ewise_b2sr<false>(exec, c, mask, accum, op, a, b, opts);
+}
+
+template <class ExecSpace, class Mask, class Accum, class Op>
+void ewise_mult(const ExecSpace& exec, b2sr_matrix<memory_space_t<ExecSpace>>& c, const Mask& mask, const Accum& accum,
+                const Op& op, const b2sr_matrix<memory_space_t<ExecSpace>>& a,
+                const b2sr_matrix<memory_space_t<ExecSpace>>& b, const matrix_op_options& opts) {
+  detail::ewise_b2sr<true>(exec, c, mask, accum, op, a, b, opts);
 }
 
 }  // namespace bitgraph

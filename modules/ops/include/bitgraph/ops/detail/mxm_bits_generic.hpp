@@ -2,7 +2,8 @@
 // Boolean B2SR output or a counting (PLUS_PAIR) CSR output. A plain mask runs the masked dot-product kernel of
 // mxm_generic.hpp on the mask's tiles only (bits sink or count sink); no mask or a complemented one runs the
 // tile Gustavson (Boolean SpGEMM) first, whose pattern the count sink then fills. The result is merged into C
-// by the GraphBLAS rule: tile by tile for B2SR, by the CSR mxm's merge (detail::mxm_csr_merge) for counts.
+// by the GraphBLAS rule: tile by tile for B2SR (b2sr_merge_generic.hpp), by the CSR mxm's merge (detail::mxm_csr_merge)
+// for counts.
 #pragma once
 
 #include <Kokkos_Core.hpp>
@@ -15,21 +16,13 @@
 #include "bitgraph/core/execution.hpp"
 #include "bitgraph/formats/b2sr.hpp"
 #include "bitgraph/formats/csr_matrix.hpp"
+#include "bitgraph/ops/detail/b2sr_merge_generic.hpp"
 #include "bitgraph/ops/detail/mxm_csr_generic.hpp"
 #include "bitgraph/ops/detail/mxm_generic.hpp"
 #include "bitgraph/ops/options.hpp"
 #include "bitgraph/semirings/semirings.hpp"
 
 namespace bitgraph::detail {
-
-/// A B2SR mask reduced to what the kernels need; `masked` false: every position is allowed.
-template <class Mem>
-struct b2sr_mask_args {
-  b2sr_matrix<Mem> m;
-  bool masked = false;
-  bool complement = false;
-  bool replace = false;
-};
 
 // ------------------------------------------------------------------------------------ sinks
 
@@ -171,77 +164,6 @@ struct compact_counts {
   }
 };
 
-// ------------------------------------------------------------------------------------ B2SR merge
-
-/// Tile row I of C<M, replace> = accum(C, T) on B2SR: walks C's and T's tile rows in column order (a tile
-/// absent from both stays empty whatever the mask) with a cursor on the mask's; per tile row r the GraphBLAS
-/// rule on bits: z = allowed ? (accum ? c | t : t) : (replace ? 0 : c). Empty result tiles are dropped.
-/// `Fill` false counts the kept tiles into `count(I)`; true writes them at `out_ptr(I)` in the output order.
-template <bool Fill, class Mem, int T>
-struct b2sr_merge_tiles {
-  using word = tile_word_t<T>;
-  using words_view = Kokkos::View<const word*, Mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
-  Kokkos::View<const offset_t*, Mem> cptr;
-  Kokkos::View<const vertex_t*, Mem> ccol;
-  words_view cw;
-  Kokkos::View<const offset_t*, Mem> tptr;
-  Kokkos::View<const vertex_t*, Mem> tcol;
-  words_view tw;
-  Kokkos::View<const offset_t*, Mem> mptr;  // read only when masked
-  Kokkos::View<const vertex_t*, Mem> mcol;
-  words_view mw;
-  bool crow, trow, mrow, masked, complement, replace, accum;
-  Kokkos::View<offset_t*, Mem> count;
-  Kokkos::View<const offset_t*, Mem> out_ptr;
-  Kokkos::View<vertex_t*, Mem> out_col;
-  Kokkos::View<word*, Mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>> ow;
-  bool out_row;
-
-  KOKKOS_INLINE_FUNCTION void operator()(const vertex_t ti) const {
-    constexpr std::uint64_t full = T == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << (T % 64)) - 1;
-    offset_t pc = cptr(ti), pt = tptr(ti), pm = masked ? mptr(ti) : 0;
-    const offset_t ce = cptr(ti + 1), te = tptr(ti + 1), me = masked ? mptr(ti + 1) : 0;
-    offset_t n = 0;
-    while (pc < ce || pt < te) {
-      const vertex_t cj = pc < ce ? ccol(pc) : invalid_vertex, tj = pt < te ? tcol(pt) : invalid_vertex;
-      const vertex_t j = cj < tj ? cj : tj;
-      const bool has_c = cj == j, has_t = tj == j;
-      while (pm < me && mcol(pm) < j) ++pm;
-      const bool has_m = pm < me && mcol(pm) == j;
-      std::uint64_t z[T];
-      bool any = false;
-      for (int r = 0; r < T; ++r) {
-        const std::uint64_t old = has_c ? tile_row_bits<T>(cw, pc, r, crow) : 0;
-        const std::uint64_t t = has_t ? tile_row_bits<T>(tw, pt, r, trow) : 0;
-        const std::uint64_t mb = has_m ? tile_row_bits<T>(mw, pm, r, mrow) : 0;
-        const std::uint64_t allowed = !masked ? full : (complement ? ~mb & full : mb);
-        const std::uint64_t zt = accum ? (old | t) : t;
-        z[r] = (allowed & zt) | (~allowed & (replace ? 0 : old));
-        any |= z[r] != 0;
-      }
-      if (any) {
-        if constexpr (Fill) {
-          const offset_t q = out_ptr(ti) + n;
-          out_col(q) = j;
-          for (int w = 0; w < T; ++w) {
-            if (out_row) {
-              ow(q * T + w) = static_cast<word>(z[w]);
-            } else {
-              std::uint64_t col = 0;
-              for (int r = 0; r < T; ++r) col |= ((z[r] >> w) & 1u) << r;
-              ow(q * T + w) = static_cast<word>(col);
-            }
-          }
-        }
-        ++n;
-      }
-      if (has_c) ++pc;
-      if (has_t) ++pt;
-    }
-    if constexpr (!Fill) count(ti) = n;
-  }
-};
-
 // ------------------------------------------------------------------------------------ the core
 
 /// The GraphBLAS mxm on B2SR operands. `Dot` is the masked dot step (`masked_dot_generic` here; a backend
@@ -284,18 +206,6 @@ struct mxm_bits_generic {
     return bitgraph::transpose(exec, b, b.order == bit_order::row_major);
   }
 
-  /// `c`, or an empty matrix of its shape when it has no tile_row_ptr (default-constructed).
-  static b2sr with_tile_row_ptr(const b2sr& c) {
-    if (c.tile_row_ptr.extent(0) != 0) return c;
-    b2sr e = c;
-    e.n_tile_rows = static_cast<vertex_t>(ceil_div<std::uint64_t>(c.n, c.tile_dim));
-    e.n_tiles = 0;
-    e.nnz = 0;
-    e.tile_row_ptr =
-        allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::b2sr::tile_row_ptr", offset_t(e.n_tile_rows) + 1);
-    return e;
-  }
-
   template <int T>
   static void boolean(const ExecSpace& exec, b2sr& c, const b2sr_mask_args<mem>& mask, bool accum, const b2sr& a_in,
                       const b2sr& b_in, bool transpose_a, bool transpose_b) {
@@ -318,59 +228,7 @@ struct mxm_bits_generic {
         return;
       }
     }
-    c = merge<T>(exec, with_tile_row_ptr(c), t, mask, accum, c.order);
-  }
-
-  /// C<M, replace> = (C OR) T on B2SR, in `order`.
-  template <int T>
-  static b2sr merge(const ExecSpace& exec, const b2sr& c, const b2sr& t, const b2sr_mask_args<mem>& mask, bool accum,
-                    bit_order order) {
-    using word = tile_word_t<T>;
-    const vertex_t ntr = c.n_tile_rows;
-    b2sr z;
-    z.n = c.n;
-    z.tile_dim = T;
-    z.order = order;
-    z.n_tile_rows = ntr;
-    z.kind = graph_kind::directed;
-    z.tile_row_ptr = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::b2sr::tile_row_ptr", offset_t(ntr) + 1);
-    using count_pass = b2sr_merge_tiles<false, mem, T>;
-    using fill_pass = b2sr_merge_tiles<true, mem, T>;
-    auto make = [&](auto pass, auto out_col, auto ow) {
-      return decltype(pass){c.tile_row_ptr,
-                            c.tile_col_idx,
-                            c.template tile_words<word>(),
-                            t.tile_row_ptr,
-                            t.tile_col_idx,
-                            t.template tile_words<word>(),
-                            mask.m.tile_row_ptr,
-                            mask.m.tile_col_idx,
-                            mask.m.template tile_words<word>(),
-                            c.order == bit_order::row_major,
-                            t.order == bit_order::row_major,
-                            mask.m.order == bit_order::row_major,
-                            mask.masked,
-                            mask.complement,
-                            mask.replace,
-                            accum,
-                            z.tile_row_ptr,
-                            z.tile_row_ptr,
-                            out_col,
-                            ow,
-                            order == bit_order::row_major};
-    };
-    Kokkos::parallel_for("bitgraph::mxm_bits::merge_count", rows(exec, 0, ntr),
-                         make(count_pass{}, Kokkos::View<vertex_t*, mem>{},
-                              Kokkos::View<word*, mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>>{}));
-    z.n_tiles = exclusive_scan(exec, z.tile_row_ptr, "bitgraph::mxm_bits::merge_scan");
-    z.tile_col_idx = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::b2sr::tile_col_idx", z.n_tiles, false);
-    z.tile_bits = allocate_view<Kokkos::View<std::uint8_t*, mem>>(
-        "bitgraph::b2sr::tile_bits", checked_bytes<word>(z.n_tiles * T, "mxm result tiles"), false);
-    Kokkos::parallel_for("bitgraph::mxm_bits::merge_fill", rows(exec, 0, ntr),
-                         make(fill_pass{}, z.tile_col_idx, z.template tile_words<word>()));
-    z.nnz = count_tile_bits<ExecSpace, T>(exec, z, "bitgraph::mxm_bits::nnz");
-    z.longest_tile_row = longest_tile_row(exec, z);
-    return z;
+    c = b2sr_merge<T>(exec, b2sr_or_empty(exec, c), t, mask, accum, c.order, "mxm");
   }
 
   /// T(i, j) = |{k : A(i, k) ∧ B(k, j)}| at the set bits of the pattern `p` whose count is not 0, as CSR.
