@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <random>
 #include <set>
 #include <string>
 #include <utility>
@@ -32,6 +33,20 @@ struct blest_case {
   graph_kind kind;
 };
 
+// 40 hubs (ids 0-39, side by side: more than one warp's worth) of ~1,500 random neighbours each, over a sparse random
+// background: the CUDA kernel's bottom-up levels scan rows over 1,024 entries with groups of warps.
+edge_list hub_rows() {
+  edge_list el = test::random_edges(5000, 6000, 5);
+  std::mt19937_64 rng(6);
+  std::uniform_int_distribution<vertex_t> pick(0, 4999);
+  for (vertex_t h = 0; h < 40; ++h)
+    for (int k = 0; k < 1500; ++k) {
+      el.src.push_back(h);
+      el.dst.push_back(pick(rng));
+    }
+  return el;
+}
+
 std::vector<blest_case> cases() {
   std::vector<blest_case> c;
   io::mm_read_options o;
@@ -41,6 +56,7 @@ std::vector<blest_case> cases() {
   c.push_back({"random directed", test::random_edges(301, 1200, 2), graph_kind::directed});
   c.push_back({"random undirected", test::random_edges(500, 700, 3), graph_kind::undirected});
   c.push_back({"hub (> 128 slices per set)", test::random_edges(2000, 9000, 4), graph_kind::undirected});
+  c.push_back({"hub rows (> 1,024 entries)", hub_rows(), graph_kind::undirected});
   c.push_back({"grid2d:30", gen::grid_2d(30), graph_kind::undirected});
   c.push_back({"kron:10", gen::kronecker(10), graph_kind::undirected});
   c.push_back({"mycielski:8", gen::mycielski(8), graph_kind::undirected});
@@ -127,9 +143,19 @@ TEMPLATE_TEST_CASE("Blest BFS equals plain BFS levels (reorderings, eager and la
         perm = reorder::compute(to_host_csr(g.in_csr()), method, ro).new_of_old();
       }
       auto bg = make_blest_graph(exec, g, perm);
+      const auto real_ptrs = test::to_vector(bg.bvss.real_ptrs);
       for (vertex_t source : {vertex_t(0), vertex_t(g.n() / 3), vertex_t(g.n() - 1)}) {
         const auto expect = reference::bfs_levels(h, source);
         const level_t depth = *std::max_element(expect.begin(), expect.end());
+        // Without bottom-up levels the VSSs of every slice set that holds a vertex of level L are pulled once, at
+        // level L + 1 (the last such pull finds nothing).
+        std::set<std::pair<level_t, vertex_t>> queued;
+        offset_t pulls = 0;
+        for (vertex_t v = 0; v < g.n(); ++v) {
+          if (expect[v] == unreached_level) continue;
+          const vertex_t ss = (bg.host_new_of_old.empty() ? v : bg.host_new_of_old[v]) / bvss_sigma;
+          if (queued.insert({expect[v], ss}).second) pulls += real_ptrs[ss + 1] - real_ptrs[ss];
+        }
         for (auto update : {bvss_update::eager, bvss_update::lazy, bvss_update::automatic}) {
           std::vector<op_algorithm> algs = {op_algorithm::generic};
           if (is_cuda_space_v<TestType>) algs.push_back(op_algorithm::cuda_mma);
@@ -152,7 +178,10 @@ TEMPLATE_TEST_CASE("Blest BFS equals plain BFS levels (reorderings, eager and la
               CHECK(r.stats.lazy == (update == bvss_update::lazy || (update == bvss_update::automatic && factor == 0 &&
                                                                      bg.report.update_divergence > 25000)));
               CHECK(r.stats.tensor_cores == (alg == op_algorithm::cuda_mma));
-              if (factor == 0) CHECK(r.stats.bottom_up_levels == 0);
+              if (factor == 0) {
+                CHECK(r.stats.bottom_up_levels == 0);
+                CHECK(r.stats.vss_processed == pulls);
+              }
               // Every level but the first (the source alone: always pulled) runs bottom-up (a last one that finds
               // nothing runs unless the deepest vertices enqueued no VSS: they have no out-edges).
               if (factor == 1e12) {

@@ -234,11 +234,10 @@ bvss_bfs_stats bfs_tensor_core(const ExecSpace& exec, const blest_graph<memory_s
   if (opts.update_divergence < 0) opts.update_divergence = g.report.update_divergence;
   const bool permuted = !g.host_new_of_old.empty();
   const vertex_t s = permuted ? g.host_new_of_old[source] : source;
-  auto lv = permuted ? g.scratch_levels : levels;
-  const auto stats = bvss_bfs(exec, g.bvss, s, lv, opts, &g.workspace, &g.pull);
-  if (permuted) reorder::to_caller_ids(exec, g.order, lv, levels);
-  exec.fence();
-  return stats;
+  if (!permuted) return bvss_bfs(exec, g.bvss, s, levels, opts, &g.workspace, &g.pull);
+  // The traversal writes the levels in the caller's ids itself (in the same launch on CUDA).
+  const bvss_bfs_relabel<memory_space_t<ExecSpace>> relabel{levels, g.order.new_of_old};
+  return detail::bvss_bfs_relabelled(exec, g.bvss, s, g.scratch_levels, opts, &g.workspace, &g.pull, &relabel);
 }
 
 template <class ExecSpace>

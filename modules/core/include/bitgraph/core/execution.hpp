@@ -57,6 +57,21 @@ inline constexpr bool is_host_space_v = Kokkos::SpaceAccessibility<ExecSpace, Ko
 template <class ExecSpace>
 using memory_space_t = typename ExecSpace::memory_space;
 
+/// Host memory that memory of `MemorySpace` is read back into: page-locked for CUDA (a kernel can write it
+/// directly, and a small copy into pageable memory would go through a staging buffer), HostSpace otherwise.
+template <class MemorySpace>
+struct readback_space {
+  using type = Kokkos::HostSpace;
+};
+#if defined(KOKKOS_ENABLE_CUDA)
+template <>
+struct readback_space<Kokkos::CudaSpace> {
+  using type = Kokkos::CudaHostPinnedSpace;
+};
+#endif
+template <class MemorySpace>
+using readback_space_t = typename readback_space<MemorySpace>::type;
+
 /// Short lowercase name of an execution space ("serial", "openmp", "cuda", ...).
 template <class ExecSpace>
 std::string_view space_name() {

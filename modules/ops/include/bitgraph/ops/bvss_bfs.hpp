@@ -34,6 +34,10 @@ bvss_bfs_workspace<memory_space_t<ExecSpace>> make_bvss_bfs_workspace(const Exec
       allocate_view<Kokkos::View<std::uint32_t*, mem>>("bitgraph::bvss_bfs::visited", ceil_div<std::uint64_t>(b.n, 32));
   w.visited_before = allocate_view<Kokkos::View<std::uint32_t*, mem>>("bitgraph::bvss_bfs::visited_before",
                                                                       ceil_div<std::uint64_t>(b.n, 32));
+  w.stats = allocate_view<Kokkos::View<unsigned long long*, readback_space_t<mem>>>("bitgraph::bvss_bfs::stats",
+                                                                                    detail::bvss_stat_slots);
+  w.hubs = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::bvss_bfs::hubs",
+                                                       b.nnz / (detail::bvss_hub_row + 1) + 1, false);
   return w;
 }
 
@@ -59,14 +63,27 @@ template <class ExecSpace>
 bvss_bfs_stats bvss_bfs(const ExecSpace& exec, const bvss_matrix<memory_space_t<ExecSpace>>& b, vertex_t source,
                         Kokkos::View<level_t*, memory_space_t<ExecSpace>> levels, const bvss_bfs_options& opts = {},
                         const bvss_bfs_workspace<memory_space_t<ExecSpace>>* workspace = nullptr,
-                        const csr_graph<memory_space_t<ExecSpace>>* pull = nullptr) {
+                        const csr_graph<memory_space_t<ExecSpace>>* pull = nullptr);
+
+namespace detail {
+
+/// `bvss_bfs` that also writes `relabel` (null: nothing) after the last level. For callers whose `relabel.ids` is a
+/// checked permutation of 0..n-1 (bfs_tensor_core); only the lengths are checked here.
+template <class ExecSpace>
+bvss_bfs_stats bvss_bfs_relabelled(const ExecSpace& exec, const bvss_matrix<memory_space_t<ExecSpace>>& b,
+                                   vertex_t source, Kokkos::View<level_t*, memory_space_t<ExecSpace>> levels,
+                                   const bvss_bfs_options& opts,
+                                   const bvss_bfs_workspace<memory_space_t<ExecSpace>>* workspace,
+                                   const csr_graph<memory_space_t<ExecSpace>>* pull,
+                                   const bvss_bfs_relabel<memory_space_t<ExecSpace>>* relabel) {
   using impl = detail::bvss_bfs_impl<ExecSpace>;
   BITGRAPH_CHECK_ARG(source < b.n, "bvss_bfs", "source vertex ", source, " is out of range: the graph has ", b.n,
                      " vertices");
   BITGRAPH_CHECK_ARG(levels.extent(0) == b.n, "bvss_bfs", "levels has ", levels.extent(0), " entries, expected ", b.n);
   if (workspace != nullptr) {
     BITGRAPH_CHECK_ARG(workspace->queue_a.extent(0) >= b.n_vss && workspace->pushed.extent(0) == b.n_slice_sets &&
-                           workspace->counters.extent(0) >= std::size_t(detail::bvss_counter_slots),
+                           workspace->counters.extent(0) >= std::size_t(detail::bvss_counter_slots) &&
+                           workspace->stats.extent(0) >= std::size_t(detail::bvss_stat_slots),
                        "bvss_bfs", "the workspace was made for another BVSS");
   }
   BITGRAPH_CHECK_ARG(std::isfinite(opts.bottom_up_factor) && opts.bottom_up_factor >= 0, "bvss_bfs",
@@ -87,9 +104,24 @@ bvss_bfs_stats bvss_bfs(const ExecSpace& exec, const bvss_matrix<memory_space_t<
     const double div = opts.update_divergence >= 0 ? opts.update_divergence : update_divergence(exec, b);
     lazy = div > opts.lazy_threshold;
   }
+  if (relabel != nullptr) {
+    BITGRAPH_CHECK_ARG(relabel->out.extent(0) == b.n && relabel->ids.extent(0) == b.n, "bvss_bfs",
+                       "the relabelled levels and their ids need ", b.n, " entries, not ", relabel->out.extent(0),
+                       " and ", relabel->ids.extent(0));
+  }
   detail::profiling_region region("bitgraph::bvss_bfs");
-  if (workspace != nullptr) return impl::run(path, exec, b, source, levels, lazy, *workspace, pull, opts);
-  return impl::run(path, exec, b, source, levels, lazy, make_bvss_bfs_workspace(exec, b), pull, opts);
+  if (workspace != nullptr) return impl::run(path, exec, b, source, levels, lazy, *workspace, pull, opts, relabel);
+  return impl::run(path, exec, b, source, levels, lazy, make_bvss_bfs_workspace(exec, b), pull, opts, relabel);
+}
+
+}  // namespace detail
+
+template <class ExecSpace>
+bvss_bfs_stats bvss_bfs(const ExecSpace& exec, const bvss_matrix<memory_space_t<ExecSpace>>& b, vertex_t source,
+                        Kokkos::View<level_t*, memory_space_t<ExecSpace>> levels, const bvss_bfs_options& opts,
+                        const bvss_bfs_workspace<memory_space_t<ExecSpace>>* workspace,
+                        const csr_graph<memory_space_t<ExecSpace>>* pull) {
+  return detail::bvss_bfs_relabelled(exec, b, source, levels, opts, workspace, pull, nullptr);
 }
 
 }  // namespace bitgraph

@@ -162,6 +162,16 @@ struct bvss_bfs_stats {
   int bottom_up_levels = 0;    ///< levels that ran bottom-up over the pull CSR
 };
 
+/// A renumbered copy of a BVSS traversal's levels, written after the last level (fused into the CUDA kernel):
+/// `out(i) = levels(ids(i))`, both of length n. Used by `bfs_tensor_core` with the reordered graph's new_of_old,
+/// a permutation checked when the graph was made, so that the levels reach the caller's ids without a pass of
+/// their own.
+template <class MemorySpace>
+struct bvss_bfs_relabel {
+  Kokkos::View<level_t*, MemorySpace> out;
+  Kokkos::View<const vertex_t*, MemorySpace> ids;
+};
+
 /// Buffers of a BVSS traversal, allocated once and reused by every call (allocation costs more than a
 /// whole traversal of a small graph on a GPU). Queues hold (VSS, slice set) pairs.
 template <class MemorySpace>
@@ -171,6 +181,11 @@ struct bvss_bfs_workspace {
   Kokkos::View<level_t*, MemorySpace> pushed;                  ///< per slice set: level it was last enqueued at
   Kokkos::View<std::uint32_t*, MemorySpace> visited;           ///< lazy updates: visited bitmap
   Kokkos::View<std::uint32_t*, MemorySpace> visited_before;    ///< lazy updates: the bitmap at the last sweep
+  /// Depth, VSSs pulled and bottom-up levels, written by the CUDA kernel straight into page-locked host memory
+  /// (no copy after the launch); unused by the portable path.
+  Kokkos::View<unsigned long long*, readback_space_t<MemorySpace>> stats;
+  /// Hub rows (over detail::bvss_hub_row entries) listed by a bottom-up level of the CUDA kernel: nnz / 1,025 + 1.
+  Kokkos::View<vertex_t*, MemorySpace> hubs;
 };
 
 // ------------------------------------------------------------- ewise_add, ewise_mult (ops/ewise.hpp)

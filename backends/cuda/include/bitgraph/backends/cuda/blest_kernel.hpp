@@ -44,6 +44,17 @@ struct blest_state {
   // Bottom-up levels on small graphs: every block copies the previous level into a bitmap of this many words in its
   // shared memory, so a row scan tests a bit there instead of waiting on L2 for each entry's level. 0: not used.
   std::uint32_t frontier_words;
+  // Optional renumbered copy of the levels, written after the last level in the same launch: relabel_out[i] =
+  // levels[relabel_ids[i]] for i < n (the caller's ids of a reordered graph). Null: not written.
+  level_t* relabel_out;
+  const vertex_t* relabel_ids;
+  // detail::bvss_stat_* slots in page-locked host memory (mapped: the kernel writes them, no copy follows).
+  unsigned long long* stats;
+  // Bottom-up levels list the unreached hub rows (over detail::bvss_hub_row entries) here and scan each with a
+  // group of warps after the other rows, instead of with the one warp that owns it: the cluster order puts the hubs
+  // side by side, so one warp would otherwise scan them all in turn. Null: the graph has no hub row.
+  vertex_t* hubs;
+  unsigned long long hub_capacity;
 };
 
 /// Largest shared frontier bitmap (words; 32 KiB: four blocks of 256 threads still fit an SM).
@@ -119,7 +130,7 @@ __global__ void __launch_bounds__(blest_block_threads) blest_kernel(blest_state 
   // (l + 1) % 3 and clears slot (l + 2) % 3 (last used at level l - 1, next used at level l + 1), so one grid
   // sync per level suffices in the eager scheme, and every thread takes the same bottom-up decision.
   const std::uint32_t fragb_word = (lane % 9 == 0) ? 1u : ((lane % 9 == 4) ? 2u : 0u);
-  unsigned long long processed = 0, unreached = s.n - 1;
+  unsigned long long pulled = 0, unreached = s.n - 1;
   int bottom_up_levels = 0;
   for (level_t l = 1;; ++l) {
     const uint2* cq = s.queue[(l - 1) & 1];
@@ -132,15 +143,25 @@ __global__ void __launch_bounds__(blest_block_threads) blest_kernel(blest_state 
     if (thread == 0) {
       c[bvss_counter_queue + (l + 2) % 3] = 0;
       c[bvss_counter_found + (l + 2) % 3] = 0;
+      c[bvss_counter_hubs + (l + 1) % 2] = 0;  // last listed at level l - 1, next at level l + 1
     }
     unsigned long long found = 0;  // this lane's discoveries (eager; the lazy sweep counts its own)
-    if (s.pull_ptr != nullptr && bvss_bottom_up(s.bottom_up_factor, s.bottom_up_min_queue, s.bottom_up_scan_cost,
-                                                s.avg_degree, unreached, size, l == 1 ? 1 : found_before, s.n, l)) {
+    const bool up =
+        s.pull_ptr != nullptr && bvss_bottom_up(s.bottom_up_factor, s.bottom_up_min_queue, s.bottom_up_scan_cost,
+                                                s.avg_degree, unreached, size, l == 1 ? 1 : found_before, s.n, l);
+    if (!up) pulled += size;
+    // The previous level as a bitmap in shared memory (bottom-up levels of small graphs), and the test a row scan
+    // makes.
+    extern __shared__ std::uint32_t frontier[];
+    const bool shared_frontier = s.frontier_words != 0;
+    const auto in_frontier = [&](vertex_t c) {
+      return shared_frontier ? ((frontier[c >> 5] >> (c & 31)) & 1u) != 0 : __ldcg(s.levels + c) == l - 1;
+    };
+    if (up) {
       // Bottom-up: lane l of a warp owns vertex base + l, so lanes 8k..8k+7 own slice set base / 8 + k whole:
-      // its VSSs are enqueued once, by lane 8k, with no stamp.
+      // its VSSs are enqueued once, by lane 8k (with the level's stamp when the set holds a listed hub, which the
+      // hub pass below may enqueue too).
       ++bottom_up_levels;
-      extern __shared__ std::uint32_t frontier[];
-      const bool shared_frontier = s.frontier_words != 0;
       if (shared_frontier) {  // one ballot per 32 coalesced levels
         for (unsigned long long w = threadIdx.x / 32; w < s.frontier_words; w += blockDim.x / 32) {
           const unsigned long long v = 32 * w + lane;
@@ -149,20 +170,19 @@ __global__ void __launch_bounds__(blest_block_threads) blest_kernel(blest_state 
         }
         __syncthreads();
       }
-      const auto in_frontier = [&](vertex_t c) {
-        return shared_frontier ? ((frontier[c >> 5] >> (c & 31)) & 1u) != 0 : __ldcg(s.levels + c) == l - 1;
-      };
       for (unsigned long long base = thread - lane; base < s.n; base += threads) {
         const unsigned long long v = base + lane;
-        bool hit = false;
+        bool hit = false, listed = false;
         offset_t row = 0, row_end = 0;
         if (v < s.n && __ldcg(s.levels + v) == unreached_level) {
           row = s.pull_ptr[v];
           row_end = s.pull_ptr[v + 1];
         }
-        // A lane scans its own row and stops at the first parent; only a hub's row (over 1,024 entries, where
-        // one lane would wait on L2 for each entry in turn) is scanned by the whole warp, 32 entries per step.
-        const bool heavy = row_end - row > 1024;
+        // A lane scans its own row and stops at the first parent; a hub's row (over 1,024 entries, where one lane
+        // would wait on L2 for each entry in turn) is scanned by the whole warp, 32 entries per step. With a hub
+        // list, only its first 1,024 entries are scanned here: the cluster order puts hubs side by side, so a
+        // warp could own dozens whose parents lie deep; a hub not settled by them is listed for the hub pass.
+        const bool heavy = row_end - row > bvss_hub_row;
         if (!heavy)
           for (offset_t e = row; e < row_end; ++e)
             if (in_frontier(s.pull_col[e])) {
@@ -172,9 +192,25 @@ __global__ void __launch_bounds__(blest_block_threads) blest_kernel(blest_state 
         for (std::uint32_t todo = __ballot_sync(0xffffffffu, heavy); todo; todo &= todo - 1) {
           const int owner = __ffs(todo) - 1;
           const offset_t b = __shfl_sync(0xffffffffu, row, owner), e = __shfl_sync(0xffffffffu, row_end, owner);
+          const offset_t first = s.hubs != nullptr ? b + bvss_hub_row : e;
           bool found = false;
-          for (offset_t c = b; c < e && !found; c += 32)
-            found = __any_sync(0xffffffffu, c + lane < e && in_frontier(s.pull_col[c + lane]));
+          offset_t at_entry = b;
+          for (; at_entry < first && !found; at_entry += 32)
+            found = __any_sync(0xffffffffu, at_entry + lane < first && in_frontier(s.pull_col[at_entry + lane]));
+          if (!found && first < e) {
+            unsigned long long slot = 0;
+            if (lane == owner) slot = atomicAdd(c + bvss_counter_hubs + l % 2, 1ull);
+            slot = __shfl_sync(0xffffffffu, slot, owner);
+            if (slot < s.hub_capacity) {
+              if (lane == owner) {
+                s.hubs[slot] = static_cast<vertex_t>(v);
+                listed = true;
+              }
+            } else {  // the list is full (a pull CSR longer than the BVSS): this warp scans the rest
+              for (; at_entry < e && !found; at_entry += 32)
+                found = __any_sync(0xffffffffu, at_entry + lane < e && in_frontier(s.pull_col[at_entry + lane]));
+            }
+          }
           if (lane == owner) hit = found;
         }
         const std::uint32_t hits = __ballot_sync(0xffffffffu, hit);
@@ -183,8 +219,10 @@ __global__ void __launch_bounds__(blest_block_threads) blest_kernel(blest_state 
         } else {
           if (hit) s.levels[v] = l;
           found += hit;
-          const bool leader = (lane & 7) == 0 && ((hits >> lane) & 0xffu);
           const vertex_t ss = static_cast<vertex_t>(base / bvss_sigma + lane / bvss_sigma);
+          const bool shared_set = ((__ballot_sync(0xffffffffu, listed) >> (lane & ~7)) & 0xffu) != 0;
+          const bool leader =
+              (lane & 7) == 0 && ((hits >> lane) & 0xffu) && (!shared_set || atomicExch(s.pushed + ss, l) != l);
           const offset_t b0 = leader ? s.real_ptrs[ss] : 0;
           const unsigned long long need = leader ? s.real_ptrs[ss + 1] - b0 : 0;
           const unsigned long long at = blest_warp_alloc(need, next_counter, lane);
@@ -241,11 +279,48 @@ __global__ void __launch_bounds__(blest_block_threads) blest_kernel(blest_state 
             for (offset_t i = 0; i < push_cnt[k]; ++i) nq[at++] = make_uint2(static_cast<vertex_t>(b0 + i), push_ss[k]);
           }
         }
-        ++processed;
       }
     }
     if (!Lazy) blest_count_found(found, found_counter, lane);
     grid.sync();
+    if (up && s.hubs != nullptr) {
+      // The hub pass: every listed hub row (past its first 1,024 entries) is scanned by a group of warps, warp k of
+      // a group reading entries k * 32 + lane, (k + group) * 32 + lane, ...; one more grid sync, only when a hub
+      // was listed (the count is read after the sync above, so every thread agrees).
+      const unsigned long long listed = *(volatile unsigned long long*)(c + bvss_counter_hubs + l % 2);
+      const unsigned long long nh = listed < s.hub_capacity ? listed : s.hub_capacity;
+      if (nh > 0) {
+        found = 0;
+        const unsigned long long group = nh <= warps ? warps / nh : 1;
+        for (unsigned long long slot = warp; slot < nh * group; slot += warps) {
+          const vertex_t v = __ldcg(s.hubs + slot / group);
+          const unsigned long long k = slot % group;
+          const offset_t b = s.pull_ptr[v] + bvss_hub_row, e = s.pull_ptr[v + 1];
+          bool hit = false;
+          for (offset_t at_entry = b + 32 * k; at_entry < e; at_entry += 32 * group) {
+            hit = __any_sync(0xffffffffu, at_entry + lane < e && in_frontier(s.pull_col[at_entry + lane]));
+            // Stop once this warp or another of the group found a parent.
+            if (hit || (Lazy ? (__ldcg(s.visited + v / 32) >> (v % 32)) & 1u : __ldcg(s.levels + v) != unreached_level))
+              break;
+          }
+          if (hit && lane == 0) {
+            if (Lazy) {
+              atomicOr(s.visited + v / 32, 1u << (v % 32));
+            } else if (atomicCAS(s.levels + v, unreached_level, l) == unreached_level) {
+              ++found;
+              const vertex_t ss = v / bvss_sigma;
+              if (atomicExch(s.pushed + ss, l) != l) {
+                const offset_t b0 = s.real_ptrs[ss], need = s.real_ptrs[ss + 1] - b0;
+                const unsigned long long at = atomicAdd(next_counter, static_cast<unsigned long long>(need));
+                for (offset_t i = 0; i < need; ++i) nq[at + i] = make_uint2(static_cast<vertex_t>(b0 + i), ss);
+              }
+            }
+          }
+        }
+        if (!Lazy) blest_count_found(found, found_counter, lane);
+        grid.sync();
+      }
+    }
     if (Lazy) {
       // Stage 2: coalesced sweep of the visited bitmap; new vertices get their level and their slice
       // sets' VSSs are appended with one atomic per warp (warp-aggregated allocation).
@@ -290,13 +365,16 @@ __global__ void __launch_bounds__(blest_block_threads) blest_kernel(blest_state 
         // The last level that found a vertex (vertices without out-edges enqueue nothing, so an empty queue
         // does not mean that this level found none).
         const bool found_now = *(volatile unsigned long long*)found_counter > 0;
-        c[bvss_counter_depth] = static_cast<unsigned long long>(found_now ? l : l - 1);
-        c[bvss_counter_bottom_up] = static_cast<unsigned long long>(bottom_up_levels);
+        s.stats[bvss_stat_depth] = static_cast<unsigned long long>(found_now ? l : l - 1);
+        s.stats[bvss_stat_pulled] = pulled;
+        s.stats[bvss_stat_bottom_up] = static_cast<unsigned long long>(bottom_up_levels);
       }
       break;
     }
   }
-  atomicAdd(c + bvss_counter_processed, processed);
+  // The loop ends right after a grid sync, so every level is final here; levels other SMs wrote are read from L2.
+  if (s.relabel_out != nullptr)
+    for (unsigned long long i = thread; i < s.n; i += threads) s.relabel_out[i] = __ldcg(s.levels + s.relabel_ids[i]);
 }
 
 }  // namespace bitgraph::cuda

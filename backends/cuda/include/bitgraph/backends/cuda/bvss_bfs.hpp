@@ -6,9 +6,9 @@
 #include <Kokkos_Core.hpp>
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <cstdlib>
-#include <string_view>
 
 #include "bitgraph/backends/cuda/blest_kernel.hpp"
 #include "bitgraph/backends/cuda/check.hpp"
@@ -23,17 +23,47 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
   using mem = Kokkos::CudaSpace;
   using generic = bvss_bfs_generic<Kokkos::Cuda>;
 
-  /// The current device's SM count, or 0 when it lacks cooperative launch or b1 MMA (sm_80+).
-  static int tensor_core_sms() {
-    int dev = 0, sms = 0, coop = 0, cc = 0;
+  /// What a launch needs to know of the current device, queried once per device and thread (the queries cost
+  /// microseconds; a whole traversal of kron:20 takes 0.2 ms): the SM count (0 without cooperative launch or
+  /// b1 MMA, sm_80+) and the co-resident blocks of each kernel for the last shared-memory size asked.
+  struct device_facts {
+    int dev = -1, sms = 0;
+    std::size_t smem[2] = {~std::size_t(0), ~std::size_t(0)};
+    int per_sm[2] = {0, 0};
+  };
+
+  static device_facts& facts() {
+    thread_local device_facts f;
+    int dev = 0;
     BITGRAPH_CUDA_CHECK("bvss_bfs", "cudaGetDevice", cudaGetDevice(&dev));
-    BITGRAPH_CUDA_CHECK("bvss_bfs", "device attribute",
-                        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-    BITGRAPH_CUDA_CHECK("bvss_bfs", "device attribute",
-                        cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev));
-    BITGRAPH_CUDA_CHECK("bvss_bfs", "device attribute",
-                        cudaDeviceGetAttribute(&cc, cudaDevAttrComputeCapabilityMajor, dev));
-    return coop && cc >= 8 ? sms : 0;
+    if (f.dev != dev) {
+      int sms = 0, coop = 0, cc = 0;
+      BITGRAPH_CUDA_CHECK("bvss_bfs", "device attribute",
+                          cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+      BITGRAPH_CUDA_CHECK("bvss_bfs", "device attribute",
+                          cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev));
+      BITGRAPH_CUDA_CHECK("bvss_bfs", "device attribute",
+                          cudaDeviceGetAttribute(&cc, cudaDevAttrComputeCapabilityMajor, dev));
+      f = device_facts{};
+      f.dev = dev;
+      f.sms = coop && cc >= 8 ? sms : 0;
+    }
+    return f;
+  }
+
+  static int tensor_core_sms() { return facts().sms; }
+
+  /// Co-resident blocks per SM of the eager (0) or lazy (1) kernel with `smem` bytes of dynamic shared memory.
+  static int blocks_per_sm(bool lazy, void* fn, std::size_t smem) {
+    device_facts& f = facts();
+    if (f.smem[lazy] != smem) {
+      int per_sm = 0;
+      BITGRAPH_CUDA_CHECK("bvss_bfs", "occupancy",
+                          cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fn, cuda::blest_block_threads, smem));
+      f.smem[lazy] = smem;
+      f.per_sm[lazy] = per_sm;
+    }
+    return f.per_sm[lazy];
   }
 
   static path_offer offer(const bvss_matrix<mem>& b) {
@@ -45,8 +75,10 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
 
   static bvss_bfs_stats run(op_algorithm path, const Kokkos::Cuda& exec, const bvss_matrix<mem>& b, vertex_t source,
                             Kokkos::View<level_t*, mem> levels, bool lazy, const bvss_bfs_workspace<mem>& ws,
-                            const csr_graph<mem>* pull, const bvss_bfs_options& opts) {
-    if (path != op_algorithm::cuda_mma) return run_generic<generic>(exec, b, source, levels, lazy, ws, pull, opts);
+                            const csr_graph<mem>* pull, const bvss_bfs_options& opts,
+                            const bvss_bfs_relabel<mem>* relabel) {
+    if (path != op_algorithm::cuda_mma)
+      return run_generic<generic>(exec, b, source, levels, lazy, ws, pull, opts, relabel);
     const int sms = tensor_core_sms();
     bvss_bfs_stats st;
     st.lazy = lazy;
@@ -66,8 +98,6 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
     s.bottom_up_factor = opts.bottom_up_factor;
     s.bottom_up_min_queue = opts.bottom_up_min_queue;
     s.bottom_up_scan_cost = opts.bottom_up_scan_cost;
-    // BITGRAPH_BLEST_SCAN_COST overrides the option (for tuning).
-    if (const char* env = std::getenv("BITGRAPH_BLEST_SCAN_COST"); env && *env) s.bottom_up_scan_cost = std::atof(env);
     s.avg_degree = bottom_up && b.n > 0 ? double(pull->nnz) / double(b.n) : 0.0;
     s.levels = levels.data();
     s.queue[0] = reinterpret_cast<uint2*>(ws.queue_a.data());
@@ -76,18 +106,20 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
     s.pushed = ws.pushed.data();
     s.visited = ws.visited.data();
     s.visited_before = ws.visited_before.data();
+    s.relabel_out = relabel != nullptr ? relabel->out.data() : nullptr;
+    s.relabel_ids = relabel != nullptr ? relabel->ids.data() : nullptr;
+    s.stats = ws.stats.data();
+    // A pull CSR whose longest row is recorded and short has no hub rows (0: not recorded).
+    const bool hubs = bottom_up && (pull->longest_row == 0 || pull->longest_row > bvss_hub_row);
+    s.hubs = hubs ? ws.hubs.data() : nullptr;
+    s.hub_capacity = hubs ? ws.hubs.extent(0) : 0;
     const std::uint32_t words = static_cast<std::uint32_t>((std::uint64_t(b.n) + 31) / 32);
-    // BITGRAPH_BLEST_SHARED_FRONTIER=0 turns the shared frontier bitmap off (for tuning).
-    const char* shared_env = std::getenv("BITGRAPH_BLEST_SHARED_FRONTIER");
-    const bool shared_ok = !(shared_env && std::string_view(shared_env) == "0");
-    s.frontier_words = bottom_up && shared_ok && words <= cuda::blest_max_frontier_words ? words : 0;
+    s.frontier_words = bottom_up && words <= cuda::blest_max_frontier_words ? words : 0;
     const std::size_t smem = std::size_t(s.frontier_words) * sizeof(std::uint32_t);
     // As many blocks as can be co-resident (a cooperative launch requires it).
-    int per_sm = 0;
     void* fn =
         lazy ? reinterpret_cast<void*>(cuda::blest_kernel<true>) : reinterpret_cast<void*>(cuda::blest_kernel<false>);
-    BITGRAPH_CUDA_CHECK("bvss_bfs", "occupancy",
-                        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fn, cuda::blest_block_threads, smem));
+    const int per_sm = blocks_per_sm(lazy, fn, smem);
     // Fewer resident blocks make each grid sync cheaper, more hide the latency of wide levels: a mesh (thousands of
     // narrow levels, grid-sync bound) runs fastest with one block per SM, a graph of average degree 8 or more (few
     // wide levels, bottom-up scans) with four (measured on the H100, docs/PERFORMANCE.md).
@@ -103,15 +135,10 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
     BITGRAPH_CUDA_CHECK(
         "bvss_bfs", "cooperative launch",
         cudaLaunchCooperativeKernel(fn, dim3(blocks), dim3(cuda::blest_block_threads), args, smem, exec.cuda_stream()));
-    unsigned long long h[bvss_counter_slots] = {};
-    Kokkos::deep_copy(exec,
-                      Kokkos::View<unsigned long long*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(
-                          h, bvss_counter_slots),
-                      Kokkos::subview(ws.counters, Kokkos::make_pair(0, bvss_counter_slots)));
     exec.fence();
-    st.depth = static_cast<int>(h[bvss_counter_depth]);
-    st.vss_processed = h[bvss_counter_processed];
-    st.bottom_up_levels = static_cast<int>(h[bvss_counter_bottom_up]);
+    st.depth = static_cast<int>(ws.stats(bvss_stat_depth));
+    st.vss_processed = static_cast<offset_t>(ws.stats(bvss_stat_pulled));
+    st.bottom_up_levels = static_cast<int>(ws.stats(bvss_stat_bottom_up));
     return st;
   }
 };

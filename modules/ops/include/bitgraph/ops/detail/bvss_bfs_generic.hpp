@@ -19,12 +19,17 @@ namespace bitgraph::detail {
 // Slots of bvss_bfs_workspace::counters. Level l reads its queue size from queue + l % 3, appends to
 // queue + (l + 1) % 3 and clears queue + (l + 2) % 3 (so the CUDA kernel needs one grid sync per level); the
 // vertices found per level rotate the same way.
-inline constexpr int bvss_counter_queue = 0;      // 3 slots
-inline constexpr int bvss_counter_processed = 3;  // VSSs taken from the queues
-inline constexpr int bvss_counter_depth = 4;
-inline constexpr int bvss_counter_found = 5;  // 3 slots
-inline constexpr int bvss_counter_bottom_up = 8;
-inline constexpr int bvss_counter_slots = 9;
+inline constexpr int bvss_counter_queue = 0;  // 3 slots
+inline constexpr int bvss_counter_found = 3;  // 3 slots
+inline constexpr int bvss_counter_hubs = 6;   // 2 slots: hub rows listed at a bottom-up level l, in slot l % 2
+inline constexpr int bvss_counter_slots = 8;
+// Rows longer than this are hubs: the CUDA kernel's bottom-up levels scan them with many warps each.
+inline constexpr offset_t bvss_hub_row = 1024;
+// The workspace's read-back slots (bvss_bfs_workspace::stats).
+inline constexpr int bvss_stat_depth = 0;
+inline constexpr int bvss_stat_pulled = 1;  // VSSs taken from the queues
+inline constexpr int bvss_stat_bottom_up = 2;
+inline constexpr int bvss_stat_slots = 3;
 
 /// Frontier word α of slice set `ss` for level `l`: bit j set iff vertex 8 ss + j has level l - 1.
 template <class Levels>
@@ -189,6 +194,15 @@ KOKKOS_INLINE_FUNCTION bool bvss_bottom_up(double factor, double min_queue, doub
   return scanned * scan_cost < double(queued) * 640.0;
 }
 
+/// out(i) = levels(ids(i)): the levels renumbered (bvss_bfs_relabel).
+template <class Mem>
+struct bvss_bfs_relabel_levels {
+  Kokkos::View<const level_t*, Mem> levels;
+  Kokkos::View<const vertex_t*, Mem> ids;
+  Kokkos::View<level_t*, Mem> out;
+  KOKKOS_INLINE_FUNCTION void operator()(const vertex_t i) const { out(i) = levels(ids(i)); }
+};
+
 /// Portable level-synchronous traversal (one kernel per level), evaluating every slice with popcount.
 template <class ExecSpace>
 struct bvss_bfs_generic {
@@ -202,7 +216,8 @@ struct bvss_bfs_generic {
 
   static bvss_bfs_stats run(op_algorithm, const ExecSpace& exec, const bvss_matrix<mem>& b, vertex_t source,
                             Kokkos::View<level_t*, mem> levels, bool lazy, const bvss_bfs_workspace<mem>& ws,
-                            const csr_graph<mem>* pull, const bvss_bfs_options& opts) {
+                            const csr_graph<mem>* pull, const bvss_bfs_options& opts,
+                            const bvss_bfs_relabel<mem>* relabel) {
     const vertex_t n = b.n;
     bvss_bfs_stats st;
     st.lazy = lazy;
@@ -257,6 +272,9 @@ struct bvss_bfs_generic {
       qa = qb;
       qb = t;
     }
+    if (relabel != nullptr)
+      Kokkos::parallel_for("bitgraph::bvss_bfs::relabel", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+                           bvss_bfs_relabel_levels<mem>{levels, relabel->ids, relabel->out});
     exec.fence();
     return st;
   }
