@@ -23,27 +23,10 @@ using bits_t = test::dense<std::uint8_t>;
 
 /// Random entries (repeats merge), a self-loop on every seventh vertex and two empty rows in the middle.
 edge_list pattern_edges(std::uint64_t n, std::uint64_t m, std::uint64_t seed) {
-  auto el = test::random_edges(n, m, seed);
-  edge_list out;
-  out.num_vertices = n;
-  for (std::size_t e = 0; e < el.size(); ++e)
-    if (el.src[e] < n / 2 || el.src[e] >= n / 2 + 2) {
-      out.src.push_back(el.src[e]);
-      out.dst.push_back(el.dst[e]);
-    }
-  for (vertex_t i = 0; i < n; i += 7) {
-    out.src.push_back(i);
-    out.dst.push_back(i);
-  }
-  return out;
+  return test::pattern_edges(n, m, seed, 7, 2);
 }
 
-bits_t to_bits(const edge_list& el) {
-  const auto n = static_cast<vertex_t>(el.num_vertices);
-  bits_t d(n, n);
-  for (std::size_t e = 0; e < el.size(); ++e) d.at(el.src[e], el.dst[e]) = 1;
-  return d;
-}
+using test::to_bits;
 
 /// A' ∪ B' or A' ∩ B' (A' = Aᵀ, B' = Bᵀ when asked).
 bits_t reference_combine(const bits_t& a, const bits_t& b, bool mult, bool ta, bool tb) {

@@ -160,27 +160,10 @@ using counts_t = test::dense<std::int64_t>;
 
 /// Random entries, self-loops on every fifth vertex, and three empty rows in the middle.
 edge_list pattern_edges(std::uint64_t n, std::uint64_t m, std::uint64_t seed) {
-  auto el = test::random_edges(n, m, seed);
-  edge_list out;
-  out.num_vertices = n;
-  for (std::size_t e = 0; e < el.size(); ++e)
-    if (el.src[e] < n / 2 || el.src[e] >= n / 2 + 3) {
-      out.src.push_back(el.src[e]);
-      out.dst.push_back(el.dst[e]);
-    }
-  for (vertex_t i = 0; i < n; i += 5) {
-    out.src.push_back(i);
-    out.dst.push_back(i);
-  }
-  return out;
+  return test::pattern_edges(n, m, seed, 5, 3);
 }
 
-bits_t to_bits(const edge_list& el) {
-  const auto n = static_cast<vertex_t>(el.num_vertices);
-  bits_t d(n, n);
-  for (std::size_t e = 0; e < el.size(); ++e) d.at(el.src[e], el.dst[e]) = 1;
-  return d;
-}
+using test::to_bits;
 
 /// T(i, j) = |{k : A'(i, k) ∧ B'(k, j)}| where > 0, with A' = Aᵀ / B' = Bᵀ when asked.
 counts_t reference_counts(const bits_t& a, const bits_t& b, bool ta, bool tb) {

@@ -136,32 +136,17 @@ void pick_pairing(std::uint64_t k, F&& f) {
 
 // ------------------------------------------------------------------------------------ B2SR bit matrices
 
-/// A B2SR operand and the GraphBLAS BOOL pattern it stands for, one row and column larger so that no output is
-/// ever full (SuiteSparse 7.4 mishandles full iso outputs of eWiseAdd / eWiseMult: see vector_ops.hpp).
-struct bits_operand {
-  b2sr_matrix<mem_space> bits;
-  gb::matrix pattern;
-};
-
+/// The GraphBLAS side of a B2SR operand is one row and column larger, so that no output is ever full
+/// (SuiteSparse 7.4 mishandles full iso outputs of eWiseAdd / eWiseMult: see vector_ops.hpp).
 gb::matrix padded(GrB_Matrix a, vertex_t n) {
   auto p = gb::dup(a);
   gb::check(GrB_Matrix_resize(p.get(), GrB_Index(n) + 1, GrB_Index(n) + 1), "GrB_Matrix_resize");
   return p;
 }
 
-/// A random directed n x n pattern of about m entries (repeats merged, loops kept) on both sides.
+/// A random directed n x n pattern of about m entries on both sides, the GraphBLAS one padded by a row and column.
 bits_operand random_bits(context& ctx, vertex_t n, std::uint64_t m, std::uint64_t seed, const b2sr_options& bo) {
-  const auto el = test::random_edges(n, m, seed);
-  gb::triples<bool> t;
-  for (std::size_t k = 0; k < el.src.size(); ++k) {
-    t.row.push_back(el.src[k]);
-    t.col.push_back(el.dst[k]);
-    t.value.push_back(true);
-  }
-  csr_build_options b;
-  b.kind = graph_kind::directed;
-  b.remove_self_loops = false;
-  return {to_b2sr(ctx.exec, build_csr(ctx.exec, el, b), bo), gb::make_matrix<bool>(GrB_Index(n) + 1, t, GrB_LOR)};
+  return mops::random_bits_operand(ctx, n, m, seed, bo, GrB_Index(n) + 1);
 }
 
 /// Calls f(BitGraph op, GraphBLAS op, name) for the k-th pairing: on two set bits each gives true.

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bitgraph/formats/b2sr.hpp"
@@ -29,21 +30,8 @@ struct operand {
 
 /// A random directed n x n pattern (repeats and loops kept, as one entry each).
 operand random_operand(context& ctx, vertex_t n, std::uint64_t m, std::uint64_t seed, const b2sr_options& bo) {
-  auto el = test::random_edges(n, m, seed);
-  gb::triples<bool> t;
-  for (std::size_t k = 0; k < el.src.size(); ++k) {
-    t.row.push_back(el.src[k]);
-    t.col.push_back(el.dst[k]);
-    t.value.push_back(true);
-  }
-  csr_build_options b;
-  b.kind = graph_kind::directed;
-  b.remove_self_loops = false;
-  operand o;
-  o.name = cat("random(", m, ", seed ", seed, ", ", to_string(bo.order), ")");
-  o.bits = to_b2sr(ctx.exec, build_csr(ctx.exec, el, b), bo);
-  o.pattern = gb::make_matrix<bool>(n, t, GrB_LOR);
-  return o;
+  auto r = mops::random_bits_operand(ctx, n, m, seed, bo, n);
+  return {cat("random(", m, ", seed ", seed, ", ", to_string(bo.order), ")"), std::move(r.bits), std::move(r.pattern)};
 }
 
 std::uint64_t reduce_sum(GrB_Matrix c) {

@@ -10,10 +10,13 @@
 #include <type_traits>
 #include <vector>
 
+#include "bitgraph/formats/b2sr.hpp"
+#include "bitgraph/formats/csr.hpp"
 #include "bitgraph/formats/csr_matrix.hpp"
 #include "bitgraph/ops/operators.hpp"
 #include "bitgraph/semirings/semirings.hpp"
 #include "compare.hpp"
+#include "support/random_graphs.hpp"
 
 namespace bitgraph::oracle::mops {
 
@@ -186,6 +189,28 @@ void compare_matrices(context& ctx, planter& plant, const std::string& kind, con
     }
   }
   ctx.t.record(kind, what, d, planted);
+}
+
+/// A random directed n x n pattern of about m entries (repeats merged, loops kept) on both sides: BitGraph's B2SR
+/// and the Boolean GraphBLAS matrix of `gb_dim` x `gb_dim` (n, or more to pad) that it stands for.
+struct bits_operand {
+  b2sr_matrix<mem_space> bits;
+  gb::matrix pattern;
+};
+
+inline bits_operand random_bits_operand(context& ctx, vertex_t n, std::uint64_t m, std::uint64_t seed,
+                                        const b2sr_options& bo, GrB_Index gb_dim) {
+  const auto el = test::random_edges(n, m, seed);
+  gb::triples<bool> t;
+  for (std::size_t k = 0; k < el.src.size(); ++k) {
+    t.row.push_back(el.src[k]);
+    t.col.push_back(el.dst[k]);
+    t.value.push_back(true);
+  }
+  csr_build_options b;
+  b.kind = graph_kind::directed;
+  b.remove_self_loops = false;
+  return {to_b2sr(ctx.exec, build_csr(ctx.exec, el, b), bo), gb::make_matrix<bool>(gb_dim, t, GrB_LOR)};
 }
 
 }  // namespace bitgraph::oracle::mops

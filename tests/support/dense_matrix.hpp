@@ -1,7 +1,7 @@
 // The dense reference representation of a valued CSR matrix shared by the CSR mxm and the matrix element-wise,
 // apply and assign tests: a dense matrix of optional entries, random ones and their transpose, its upload as a
 // csr_matrix, the read-back that checks the CSR invariants on the way, the mask kinds of the trials, and the
-// GraphBLAS mask / accumulate / replace merge.
+// GraphBLAS mask / accumulate / replace merge; and the random bit patterns of the B2SR mxm and ewise tests.
 #pragma once
 
 #include <catch2/catch_test_macros.hpp>
@@ -15,8 +15,10 @@
 #include <vector>
 
 #include "bitgraph/formats/csr_matrix.hpp"
+#include "bitgraph/formats/edge_list.hpp"
 #include "bitgraph/ops/mask.hpp"
 #include "bitgraph/semirings/semirings.hpp"
+#include "support/random_graphs.hpp"
 
 namespace bitgraph::test {
 
@@ -205,6 +207,32 @@ bool check_masked_merge(const Exec& exec, const dense<T>& dc, bool fresh_c, cons
   CHECK(to_host(c) == expected);
   CHECK(to_host(c_before) == c0);  // the old arrays are untouched
   return !(expected == c0);
+}
+
+/// Random entries (repeats merge), a self-loop on every `loop_every`-th vertex and `empty_rows` empty rows from n / 2.
+inline edge_list pattern_edges(std::uint64_t n, std::uint64_t m, std::uint64_t seed, vertex_t loop_every,
+                               std::uint64_t empty_rows) {
+  auto el = random_edges(n, m, seed);
+  edge_list out;
+  out.num_vertices = n;
+  for (std::size_t e = 0; e < el.size(); ++e)
+    if (el.src[e] < n / 2 || el.src[e] >= n / 2 + empty_rows) {
+      out.src.push_back(el.src[e]);
+      out.dst.push_back(el.dst[e]);
+    }
+  for (vertex_t i = 0; i < n; i += loop_every) {
+    out.src.push_back(i);
+    out.dst.push_back(i);
+  }
+  return out;
+}
+
+/// The dense 0/1 matrix of an edge list's pattern.
+inline dense<std::uint8_t> to_bits(const edge_list& el) {
+  const auto n = static_cast<vertex_t>(el.num_vertices);
+  dense<std::uint8_t> d(n, n);
+  for (std::size_t e = 0; e < el.size(); ++e) d.at(el.src[e], el.dst[e]) = 1;
+  return d;
 }
 
 }  // namespace bitgraph::test
