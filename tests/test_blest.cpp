@@ -128,6 +128,7 @@ TEMPLATE_TEST_CASE("Blest BFS equals plain BFS levels (reorderings, eager and la
   // Reduced mode: every 3rd (graph, reordering) pair, and in those every 17th (source, update, bottom-up,
   // algorithm) combination.
   test::thinning pairs(3), thin(17);
+  int kernel_runs = 0;
   for (auto& bc : cases()) {
     csr_build_options o;
     o.kind = bc.kind;
@@ -163,9 +164,12 @@ TEMPLATE_TEST_CASE("Blest BFS equals plain BFS levels (reorderings, eager and la
           for (double factor : {0.0, 10.0, 1e12}) {
             for (auto alg : algs) {
               if (!thin.keep()) continue;
-              INFO(bc.name << " reorder=" << reorder::to_string(method) << " source=" << source
-                           << " update=" << int(update) << " alg=" << to_string(alg) << " bottom_up=" << factor);
               bvss_bfs_options bo;
+              // The CUDA kernel at both block sizes, in turn (automatic takes 1024 threads on the small dense ones).
+              if (alg == op_algorithm::cuda_mma) bo.block_threads = ++kernel_runs % 2 ? 256 : 0;
+              INFO(bc.name << " reorder=" << reorder::to_string(method) << " source=" << source
+                           << " update=" << int(update) << " alg=" << to_string(alg) << " bottom_up=" << factor
+                           << " block_threads=" << bo.block_threads);
               bo.update = update;
               bo.algorithm = alg;
               bo.bottom_up_factor = factor;
@@ -243,6 +247,11 @@ TEMPLATE_TEST_CASE("Blest rejects bad arguments", "[blest][errors]", BITGRAPH_TE
     CHECK_THROWS_AS(bfs_tensor_core(exec, bg, 0, o), invalid_argument_error);
     o = {};
     o.bottom_up_scan_cost = bad;
+    CHECK_THROWS_AS(bfs_tensor_core(exec, bg, 0, o), invalid_argument_error);
+  }
+  for (int bad : {-1, 1, 255, 512, 2048}) {
+    bvss_bfs_options o;
+    o.block_threads = bad;
     CHECK_THROWS_AS(bfs_tensor_core(exec, bg, 0, o), invalid_argument_error);
   }
   {

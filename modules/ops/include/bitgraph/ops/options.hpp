@@ -151,6 +151,11 @@ struct bvss_bfs_options {
   /// up to 32 (kron, urand, grids keep Blest's choices; a cost of 16 cost kron:20 23 %), while dense graphs with a
   /// small frontier pull. 0 turns the test off (Blest's rule alone). Finite and non-negative.
   double bottom_up_scan_cost = 2;
+  /// Threads per block of the CUDA tensor-core kernel (`cuda_mma`): 256, 1024, or 0 (automatic). Automatic takes
+  /// 1024 for a graph of average degree 8 or more whose previous level fits a shared-memory bitmap (n <= 262,144:
+  /// a quarter as many blocks make each grid sync cheaper, and each SM builds the bitmap once), else 256 (1024 lost
+  /// on kron:22 and grid2d:2048). The generic path ignores it; other values throw `invalid_argument_error`.
+  int block_threads = 0;
 };
 
 /// What a BVSS traversal did.

@@ -17,8 +17,9 @@
 
 namespace bitgraph::cuda {
 
-/// Threads per block of the persistent kernel.
-inline constexpr int blest_block_threads = 256;
+/// Most entries a lane's bottom-up row scan loads per step (measured on the H100: 4 beats 1 and 8 on urand:22 and
+/// kron:22, docs/PERFORMANCE.md).
+inline constexpr int blest_scan_batch = 4;
 
 /// Device state of one traversal.
 struct blest_state {
@@ -36,10 +37,11 @@ struct blest_state {
   double bottom_up_scan_cost;
   double avg_degree;  // of the pull CSR
   level_t* levels;
-  uint2* queue[2];                // (VSS, its slice set): carrying the slice set saves a dependent load per VSS
-  unsigned long long* counters;   // detail::bvss_counter_* slots
-  level_t* pushed;                // eager: last level each slice set was enqueued at
-  std::uint32_t* visited;         // lazy: visited bitmap (ceil(n / 32) words)
+  uint2* queue[2];                    // (VSS, its slice set): carrying the slice set saves a dependent load per VSS
+  unsigned long long queue_capacity;  // entries of each queue
+  unsigned long long* counters;       // detail::bvss_counter_* slots
+  level_t* pushed;                    // eager: last level each slice set was enqueued at
+  std::uint32_t* visited;             // lazy: visited bitmap (ceil(n / 32) words)
   std::uint32_t* visited_before;  // lazy: the bitmap as of the last sweep (only this kernel's thread t writes word t)
   // Bottom-up levels on small graphs: every block copies the previous level into a bitmap of this many words in its
   // shared memory, so a row scan tests a bit there instead of waiting on L2 for each entry's level. 0: not used.
@@ -57,7 +59,7 @@ struct blest_state {
   unsigned long long hub_capacity;
 };
 
-/// Largest shared frontier bitmap (words; 32 KiB: four blocks of 256 threads still fit an SM).
+/// Largest shared frontier bitmap (words; 32 KiB: four blocks of 256 threads or two of 1024 still fit an SM).
 inline constexpr std::uint32_t blest_max_frontier_words = 8192;
 
 /// Queue space for `need` entries per lane with one atomic per warp: this lane's first slot. All 32 lanes call it.
@@ -91,8 +93,27 @@ __device__ __forceinline__ std::uint32_t blest_alpha(const level_t* levels, vert
   return a;
 }
 
-template <bool Lazy>
-__global__ void __launch_bounds__(blest_block_threads) blest_kernel(blest_state s) {
+/// Whether the warp finds an entry of [b, e) of `col` in the frontier: four entries per lane and step (128 per warp),
+/// loaded before any is tested, so a step waits on memory once. All 32 lanes call it with the same b and e.
+template <class InFrontier>
+__device__ __forceinline__ bool blest_warp_scan(const vertex_t* col, offset_t b, offset_t e, int lane,
+                                                const InFrontier& in_frontier) {
+  for (offset_t at = b; at < e; at += 128) {
+    vertex_t c[4];
+#pragma unroll
+    for (int j = 0; j < 4; ++j) c[j] = at + 32 * j + lane < e ? col[at + 32 * j + lane] : vertex_t(0);
+    bool any = false;
+#pragma unroll
+    for (int j = 0; j < 4; ++j)
+      if (at + 32 * j + lane < e) any |= in_frontier(c[j]);
+    if (__any_sync(0xffffffffu, any)) return true;
+  }
+  return false;
+}
+
+template <bool Lazy, int BlockThreads>
+__global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
+  constexpr int ScanBatch = blest_scan_batch;
   namespace cg = cooperative_groups;
   using namespace bitgraph::detail;
   cg::grid_group grid = cg::this_grid();
@@ -131,14 +152,17 @@ __global__ void __launch_bounds__(blest_block_threads) blest_kernel(blest_state 
   // sync per level suffices in the eager scheme, and every thread takes the same bottom-up decision.
   const std::uint32_t fragb_word = (lane % 9 == 0) ? 1u : ((lane % 9 == 4) ? 2u : 0u);
   unsigned long long pulled = 0, unreached = s.n - 1;
+  // The level's queue size and the vertices found by the level before: read once, at the end of the level before
+  // (level 1: the source's VSSs, and nothing found yet), so that a level starts without a load after its grid sync.
+  unsigned long long size = q0n, found_before = 0;
+  // This warp's first queue entry of the level, loaded beside the counters for the same reason (level 1: known).
+  uint2 first_entry = make_uint2(static_cast<vertex_t>(q0 + warp), ss0);
   int bottom_up_levels = 0;
   for (level_t l = 1;; ++l) {
     const uint2* cq = s.queue[(l - 1) & 1];
     uint2* nq = s.queue[l & 1];
     unsigned long long* next_counter = c + bvss_counter_queue + (l + 1) % 3;
     unsigned long long* found_counter = c + bvss_counter_found + (l + 1) % 3;
-    const unsigned long long size = *(volatile unsigned long long*)(c + bvss_counter_queue + l % 3);
-    const unsigned long long found_before = *(volatile unsigned long long*)(c + bvss_counter_found + l % 3);
     unreached -= found_before < unreached ? found_before : unreached;
     if (thread == 0) {
       c[bvss_counter_queue + (l + 2) % 3] = 0;
@@ -179,24 +203,31 @@ __global__ void __launch_bounds__(blest_block_threads) blest_kernel(blest_state 
           row_end = s.pull_ptr[v + 1];
         }
         // A lane scans its own row and stops at the first parent; a hub's row (over 1,024 entries, where one lane
-        // would wait on L2 for each entry in turn) is scanned by the whole warp, 32 entries per step. With a hub
+        // would wait on L2 for each entry in turn) is scanned by the whole warp, 128 entries per step. With a hub
         // list, only its first 1,024 entries are scanned here: the cluster order puts hubs side by side, so a
         // warp could own dozens whose parents lie deep; a hub not settled by them is listed for the hub pass.
+        // A lane's scan takes 1, 2, 4, then ScanBatch entries per step, each step's entries loaded before any is
+        // tested: most rows of a wide frontier hit at their first entry (kron), long scans wait on memory once per
+        // step instead of once per entry (urand, mycielski).
         const bool heavy = row_end - row > bvss_hub_row;
         if (!heavy)
-          for (offset_t e = row; e < row_end; ++e)
-            if (in_frontier(s.pull_col[e])) {
-              hit = true;
-              break;
-            }
+          for (offset_t e = row, width = 1; e < row_end && !hit;
+               e += width, width = width < ScanBatch ? 2 * width : width) {
+            vertex_t col[ScanBatch];
+#pragma unroll
+            for (int j = 0; j < ScanBatch; ++j)
+              col[j] = offset_t(j) < width && e + j < row_end ? s.pull_col[e + j] : vertex_t(0);
+            bool any = false;
+#pragma unroll
+            for (int j = 0; j < ScanBatch; ++j)
+              if (offset_t(j) < width && e + j < row_end) any |= in_frontier(col[j]);
+            hit = any;
+          }
         for (std::uint32_t todo = __ballot_sync(0xffffffffu, heavy); todo; todo &= todo - 1) {
           const int owner = __ffs(todo) - 1;
           const offset_t b = __shfl_sync(0xffffffffu, row, owner), e = __shfl_sync(0xffffffffu, row_end, owner);
           const offset_t first = s.hubs != nullptr ? b + bvss_hub_row : e;
-          bool found = false;
-          offset_t at_entry = b;
-          for (; at_entry < first && !found; at_entry += 32)
-            found = __any_sync(0xffffffffu, at_entry + lane < first && in_frontier(s.pull_col[at_entry + lane]));
+          bool found = blest_warp_scan(s.pull_col, b, first, lane, in_frontier);
           if (!found && first < e) {
             unsigned long long slot = 0;
             if (lane == owner) slot = atomicAdd(c + bvss_counter_hubs + l % 2, 1ull);
@@ -207,8 +238,7 @@ __global__ void __launch_bounds__(blest_block_threads) blest_kernel(blest_state 
                 listed = true;
               }
             } else {  // the list is full (a pull CSR longer than the BVSS): this warp scans the rest
-              for (; at_entry < e && !found; at_entry += 32)
-                found = __any_sync(0xffffffffu, at_entry + lane < e && in_frontier(s.pull_col[at_entry + lane]));
+              found = blest_warp_scan(s.pull_col, first, e, lane, in_frontier);
             }
           }
           if (lane == owner) hit = found;
@@ -231,7 +261,7 @@ __global__ void __launch_bounds__(blest_block_threads) blest_kernel(blest_state 
       }
     } else {
       for (unsigned long long q = warp; q < size; q += warps) {
-        const uint2 entry = __ldcg(cq + q);
+        const uint2 entry = q == warp ? first_entry : __ldcg(cq + q);
         const vertex_t v = entry.x, ss = entry.y;
         const std::uint32_t alpha = blest_alpha(s.levels, s.n, ss, l);
         const uint4 u = s.rows[32 * offset_t(v) + lane];
@@ -246,38 +276,47 @@ __global__ void __launch_bounds__(blest_block_threads) blest_kernel(blest_state 
         sm80_mma_m8n8k128_b1_and_popc::fma(hi, mask >> 16, b, zero);
         const std::int32_t pop[4] = {lo[0], lo[1], hi[0], hi[1]};
         const vertex_t row[4] = {u.x, u.y, u.z, u.w};
+        // The four rows' levels are loaded before any is tested or written, and the enqueue stamps and slice-set
+        // extents of the new rows are issued together: each step then waits on L2 once, not once per row (a loop
+        // that tests, writes and exchanges row by row waits up to four times per step).
+        level_t seen[4];
+#pragma unroll
+        for (int k = 0; k < 4; ++k) seen[k] = pop[k] != 0 ? __ldcg(s.levels + row[k]) : level_t(0);
         // Slice sets this lane must enqueue (eager), collected so that the warp allocates queue space
         // with one atomic instead of one per discovery.
         vertex_t push_ss[4];
-        offset_t push_cnt[4];
-        unsigned long long need = 0;
+        offset_t push_b0[4], push_end[4];
+        level_t stamp[4];
 #pragma unroll
         for (int k = 0; k < 4; ++k) {
-          push_cnt[k] = 0;
-          push_ss[k] = 0;
-          if (pop[k] == 0) continue;
+          push_ss[k] = row[k] / bvss_sigma;
+          stamp[k] = l;
+          push_b0[k] = push_end[k] = 0;
+          if (pop[k] == 0 || seen[k] != unreached_level) continue;
           const vertex_t r = row[k];
-          if (__ldcg(s.levels + r) != unreached_level) continue;
           if (Lazy) {
             atomicOr(s.visited + r / 32, 1u << (r % 32));  // result unused: compiles to an asynchronous RED
           } else {
             s.levels[r] = l;
             ++found;  // two warps may both find r: the count only steers the bottom-up switch
-            const vertex_t ss_out = r / bvss_sigma;
-            if (atomicExch(s.pushed + ss_out, l) != l) {
-              push_ss[k] = ss_out;
-              push_cnt[k] = s.real_ptrs[ss_out + 1] - s.real_ptrs[ss_out];
-              need += push_cnt[k];
-            }
+            stamp[k] = atomicExch(s.pushed + push_ss[k], l);
+            push_b0[k] = s.real_ptrs[push_ss[k]];
+            push_end[k] = s.real_ptrs[push_ss[k] + 1];
           }
+        }
+        unsigned long long need = 0;
+        offset_t push_cnt[4];
+#pragma unroll
+        for (int k = 0; k < 4; ++k) {
+          push_cnt[k] = stamp[k] != l ? push_end[k] - push_b0[k] : 0;
+          need += push_cnt[k];
         }
         if (!Lazy && __any_sync(0xffffffffu, need != 0)) {
           unsigned long long at = blest_warp_alloc(need, next_counter, lane);
 #pragma unroll
-          for (int k = 0; k < 4; ++k) {
-            const offset_t b0 = push_cnt[k] ? s.real_ptrs[push_ss[k]] : 0;
-            for (offset_t i = 0; i < push_cnt[k]; ++i) nq[at++] = make_uint2(static_cast<vertex_t>(b0 + i), push_ss[k]);
-          }
+          for (int k = 0; k < 4; ++k)
+            for (offset_t i = 0; i < push_cnt[k]; ++i)
+              nq[at++] = make_uint2(static_cast<vertex_t>(push_b0[k] + i), push_ss[k]);
         }
       }
     }
@@ -360,17 +399,22 @@ __global__ void __launch_bounds__(blest_block_threads) blest_kernel(blest_state 
       blest_count_found(found, found_counter, lane);
       grid.sync();
     }
-    if (*(volatile unsigned long long*)next_counter == 0) {
+    // Entries past the queue's size are stale but inside it: loading one before the size is known is harmless.
+    first_entry = warp < s.queue_capacity ? __ldcg(nq + warp) : make_uint2(0, 0);
+    const unsigned long long next_size = *(volatile unsigned long long*)next_counter;
+    const unsigned long long found_now = *(volatile unsigned long long*)found_counter;
+    if (next_size == 0) {
       if (thread == 0) {
         // The last level that found a vertex (vertices without out-edges enqueue nothing, so an empty queue
         // does not mean that this level found none).
-        const bool found_now = *(volatile unsigned long long*)found_counter > 0;
-        s.stats[bvss_stat_depth] = static_cast<unsigned long long>(found_now ? l : l - 1);
+        s.stats[bvss_stat_depth] = static_cast<unsigned long long>(found_now > 0 ? l : l - 1);
         s.stats[bvss_stat_pulled] = pulled;
         s.stats[bvss_stat_bottom_up] = static_cast<unsigned long long>(bottom_up_levels);
       }
       break;
     }
+    size = next_size;
+    found_before = found_now;
   }
   // The loop ends right after a grid sync, so every level is final here; levels other SMs wrote are read from L2.
   if (s.relabel_out != nullptr)

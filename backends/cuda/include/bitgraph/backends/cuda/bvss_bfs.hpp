@@ -28,8 +28,8 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
   /// b1 MMA, sm_80+) and the co-resident blocks of each kernel for the last shared-memory size asked.
   struct device_facts {
     int dev = -1, sms = 0;
-    std::size_t smem[2] = {~std::size_t(0), ~std::size_t(0)};
-    int per_sm[2] = {0, 0};
+    std::size_t smem[2][2] = {{~std::size_t(0), ~std::size_t(0)}, {~std::size_t(0), ~std::size_t(0)}};
+    int per_sm[2][2] = {{0, 0}, {0, 0}};
   };
 
   static device_facts& facts() {
@@ -53,17 +53,18 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
 
   static int tensor_core_sms() { return facts().sms; }
 
-  /// Co-resident blocks per SM of the eager (0) or lazy (1) kernel with `smem` bytes of dynamic shared memory.
-  static int blocks_per_sm(bool lazy, void* fn, std::size_t smem) {
+  /// Co-resident blocks per SM of the eager or lazy kernel of 256 or 1024 (`big`) threads with `smem` bytes of
+  /// dynamic shared memory.
+  static int blocks_per_sm(bool lazy, bool big, void* fn, int threads, std::size_t smem) {
     device_facts& f = facts();
-    if (f.smem[lazy] != smem) {
+    if (f.smem[lazy][big] != smem) {
       int per_sm = 0;
       BITGRAPH_CUDA_CHECK("bvss_bfs", "occupancy",
-                          cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fn, cuda::blest_block_threads, smem));
-      f.smem[lazy] = smem;
-      f.per_sm[lazy] = per_sm;
+                          cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fn, threads, smem));
+      f.smem[lazy][big] = smem;
+      f.per_sm[lazy][big] = per_sm;
     }
-    return f.per_sm[lazy];
+    return f.per_sm[lazy][big];
   }
 
   static path_offer offer(const bvss_matrix<mem>& b) {
@@ -102,6 +103,7 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
     s.levels = levels.data();
     s.queue[0] = reinterpret_cast<uint2*>(ws.queue_a.data());
     s.queue[1] = reinterpret_cast<uint2*>(ws.queue_b.data());
+    s.queue_capacity = std::min(ws.queue_a.extent(0), ws.queue_b.extent(0));
     s.counters = ws.counters.data();
     s.pushed = ws.pushed.data();
     s.visited = ws.visited.data();
@@ -116,15 +118,25 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
     const std::uint32_t words = static_cast<std::uint32_t>((std::uint64_t(b.n) + 31) / 32);
     s.frontier_words = bottom_up && words <= cuda::blest_max_frontier_words ? words : 0;
     const std::size_t smem = std::size_t(s.frontier_words) * sizeof(std::uint32_t);
+    // Small graphs of average degree 8 or more (the bitmap fits) run 1024-thread blocks: a quarter as many blocks
+    // meet at each grid sync and build the bitmap (mycielski:16 median 0.122 -> 0.076 ms on the H100,
+    // docs/PERFORMANCE.md); kron:22 and grid2d:2048 lost with them, so larger graphs and meshes keep 256.
+    const bool dense = b.n > 0 && double(b.nnz) >= 8.0 * double(b.n);
+    const bool big_blocks =
+        opts.block_threads == 0 ? dense && words <= cuda::blest_max_frontier_words : opts.block_threads == 1024;
+    const int threads = big_blocks ? 1024 : 256;
+    void* fn = big_blocks ? (lazy ? reinterpret_cast<void*>(cuda::blest_kernel<true, 1024>)
+                                  : reinterpret_cast<void*>(cuda::blest_kernel<false, 1024>))
+                          : (lazy ? reinterpret_cast<void*>(cuda::blest_kernel<true, 256>)
+                                  : reinterpret_cast<void*>(cuda::blest_kernel<false, 256>));
     // As many blocks as can be co-resident (a cooperative launch requires it).
-    void* fn =
-        lazy ? reinterpret_cast<void*>(cuda::blest_kernel<true>) : reinterpret_cast<void*>(cuda::blest_kernel<false>);
-    const int per_sm = blocks_per_sm(lazy, fn, smem);
-    // Fewer resident blocks make each grid sync cheaper, more hide the latency of wide levels: a mesh (thousands of
-    // narrow levels, grid-sync bound) runs fastest with one block per SM, a graph of average degree 8 or more (few
-    // wide levels, bottom-up scans) with four (measured on the H100, docs/PERFORMANCE.md).
+    const int per_sm = blocks_per_sm(lazy, big_blocks, fn, threads, smem);
+    // Fewer resident blocks make each grid sync cheaper, more warps hide the latency of wide levels: a mesh
+    // (thousands of narrow levels, grid-sync bound) runs fastest with 8 warps per SM, a graph of average degree 8 or
+    // more (few wide levels, bottom-up scans) with 32 (measured on the H100, docs/PERFORMANCE.md).
     // BITGRAPH_BLEST_BLOCKS_PER_SM overrides the choice (for tuning).
-    const int want_bps = b.n > 0 && double(b.nnz) >= 8.0 * double(b.n) ? 4 : 1;
+    const int want_warps = dense ? 32 : 8;
+    const int want_bps = std::max(1, want_warps * 32 / threads);
     int bps = per_sm > 0 ? std::min(per_sm, want_bps) : 1;
     if (const char* env = std::getenv("BITGRAPH_BLEST_BLOCKS_PER_SM"); env && *env) {
       const int want = std::atoi(env);
@@ -132,9 +144,8 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
     }
     const int blocks = bps * sms;
     void* args[] = {&s};
-    BITGRAPH_CUDA_CHECK(
-        "bvss_bfs", "cooperative launch",
-        cudaLaunchCooperativeKernel(fn, dim3(blocks), dim3(cuda::blest_block_threads), args, smem, exec.cuda_stream()));
+    BITGRAPH_CUDA_CHECK("bvss_bfs", "cooperative launch",
+                        cudaLaunchCooperativeKernel(fn, dim3(blocks), dim3(threads), args, smem, exec.cuda_stream()));
     exec.fence();
     st.depth = static_cast<int>(ws.stats(bvss_stat_depth));
     st.vss_processed = static_cast<offset_t>(ws.stats(bvss_stat_pulled));
