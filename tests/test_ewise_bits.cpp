@@ -286,11 +286,8 @@ TEMPLATE_TEST_CASE("B2SR ewise ops: aliasing, array-less C, short forms and empt
 TEMPLATE_TEST_CASE("B2SR ewise ops reject bad arguments", "[ops][ewise_bits][errors]", BITGRAPH_TEST_SPACES) {
   TestType exec;
   using mem = memory_space_t<TestType>;
-  auto g = build_csr(exec, test::random_edges(20, 50, 1));
-  auto h = build_csr(exec, test::random_edges(21, 50, 2));
-  auto a8 = to_b2sr(exec, g, {8, bit_order::row_major});
-  auto a16 = to_b2sr(exec, g, {16, bit_order::row_major});
-  auto b8 = to_b2sr(exec, h, {8, bit_order::row_major});
+  const test::mismatched_b2sr<TestType> ops(exec);
+  const auto &a8 = ops.a8, &a16 = ops.a16, &b8 = ops.b8;
   b2sr_matrix<mem> c = a8;
   // n and tile dimension: A against B, C against A, the mask against A.
   CHECK_THROWS_AS(ewise_add(exec, c, no_mask{}, no_accumulator{}, lor_monoid{}, a8, b8), invalid_argument_error);

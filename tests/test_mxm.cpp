@@ -374,11 +374,9 @@ TEMPLATE_TEST_CASE("counting mxm (PLUS_PAIR) of B2SR operands into CSR equals th
 TEMPLATE_TEST_CASE("mxm on B2SR operands rejects bad arguments", "[ops][mxm][errors]", BITGRAPH_TEST_SPACES) {
   TestType exec;
   using mem = memory_space_t<TestType>;
-  auto g = build_csr(exec, test::random_edges(20, 50, 1));
-  auto h = build_csr(exec, test::random_edges(21, 50, 2));
-  auto a8 = to_b2sr(exec, g, {8, bit_order::row_major});
-  auto a16 = to_b2sr(exec, g, {16, bit_order::row_major});
-  auto b8 = to_b2sr(exec, h, {8, bit_order::row_major});
+  const test::mismatched_b2sr<TestType> ops(exec);
+  const auto &a8 = ops.a8, &a16 = ops.a16, &b8 = ops.b8;
+  auto h = build_csr(exec, test::random_edges(21, 50, 2));  // a CSR mask of the wrong shape
   b2sr_matrix<mem> c = a8;
   // Shapes: A against B, C against the product, the mask against C.
   CHECK_THROWS_AS(mxm(exec, c, no_mask{}, no_accumulator{}, lor_land{}, a8, b8), invalid_argument_error);

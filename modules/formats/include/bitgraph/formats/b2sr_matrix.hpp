@@ -73,6 +73,17 @@ struct b2sr_options {
 
 namespace detail {
 
+/// A matrix without arrays that has `a`'s n, tile dimension and bit order: the output the short forms of the
+/// B2SR operations (mxm, ewise_add, ewise_mult) pass to their full forms, which size it.
+template <class MemorySpace>
+b2sr_matrix<MemorySpace> empty_like(const b2sr_matrix<MemorySpace>& a) {
+  b2sr_matrix<MemorySpace> c;
+  c.n = a.n;
+  c.tile_dim = a.tile_dim;
+  c.order = a.order;
+  return c;
+}
+
 /// Calls `f(std::integral_constant<int, T>{})` for the runtime tile dimension `t`.
 template <class F>
 decltype(auto) dispatch_tile_dim(int t, F&& f) {

@@ -127,10 +127,7 @@ template <class ExecSpace, class Op>
 b2sr_matrix<memory_space_t<ExecSpace>> ewise_add(const ExecSpace& exec, const Op& op,
                                                  const b2sr_matrix<memory_space_t<ExecSpace>>& a,
                                                  const b2sr_matrix<memory_space_t<ExecSpace>>& b) {
-  b2sr_matrix<memory_space_t<ExecSpace>> c;
-  c.n = a.n;
-  c.tile_dim = a.tile_dim;
-  c.order = a.order;
+  auto c = detail::empty_like(a);
   ewise_add(exec, c, no_mask{}, no_accumulator{}, op, a, b);
   return c;
 }
@@ -140,10 +137,7 @@ template <class ExecSpace, class Op>
 b2sr_matrix<memory_space_t<ExecSpace>> ewise_mult(const ExecSpace& exec, const Op& op,
                                                   const b2sr_matrix<memory_space_t<ExecSpace>>& a,
                                                   const b2sr_matrix<memory_space_t<ExecSpace>>& b) {
-  b2sr_matrix<memory_space_t<ExecSpace>> c;
-  c.n = a.n;
-  c.tile_dim = a.tile_dim;
-  c.order = a.order;
+  auto c = detail::empty_like(a);
   ewise_mult(exec, c, no_mask{}, no_accumulator{}, op, a, b);
   return c;
 }

@@ -195,10 +195,7 @@ template <class ExecSpace, class S>
 b2sr_matrix<memory_space_t<ExecSpace>> mxm(const ExecSpace& exec, const S& sr,
                                            const b2sr_matrix<memory_space_t<ExecSpace>>& a,
                                            const b2sr_matrix<memory_space_t<ExecSpace>>& b, const mxm_options& opts) {
-  b2sr_matrix<memory_space_t<ExecSpace>> c;
-  c.n = a.n;
-  c.tile_dim = a.tile_dim;
-  c.order = a.order;
+  auto c = detail::empty_like(a);
   mxm(exec, c, no_mask{}, no_accumulator{}, sr, a, b, opts);
   return c;
 }
