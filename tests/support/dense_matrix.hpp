@@ -238,13 +238,14 @@ inline dense<std::uint8_t> to_bits(const edge_list& el) {
 }
 
 /// B2SR operands whose shapes disagree, for the argument checks of the B2SR ops: `a8` and `a16` hold one random
-/// 20-vertex pattern at tile dimensions 8 and 16, `b8` a 21-vertex one at 8 (all row-major).
+/// 20-vertex pattern at tile dimensions 8 and 16, `b8` a 21-vertex one at 8 (all row-major), `h` that 21-vertex
+/// pattern as CSR.
 template <class ExecSpace>
 struct mismatched_b2sr {
+  csr_graph<memory_space_t<ExecSpace>> h;
   b2sr_matrix<memory_space_t<ExecSpace>> a8, a16, b8;
-  explicit mismatched_b2sr(const ExecSpace& exec) {
+  explicit mismatched_b2sr(const ExecSpace& exec) : h(build_csr(exec, random_edges(21, 50, 2))) {
     auto g = build_csr(exec, random_edges(20, 50, 1));
-    auto h = build_csr(exec, random_edges(21, 50, 2));
     a8 = to_b2sr(exec, g, {8, bit_order::row_major});
     a16 = to_b2sr(exec, g, {16, bit_order::row_major});
     b8 = to_b2sr(exec, h, {8, bit_order::row_major});
