@@ -375,7 +375,8 @@ TEMPLATE_TEST_CASE("mxm on B2SR operands rejects bad arguments", "[ops][mxm][err
   TestType exec;
   using mem = memory_space_t<TestType>;
   const test::mismatched_b2sr<TestType> ops(exec);
-  const auto &a8 = ops.a8, &a16 = ops.a16, &b8 = ops.b8, &h = ops.h;  // h: a CSR mask of the wrong shape
+  const auto &a8 = ops.a8, &a16 = ops.a16, &b8 = ops.b8;
+  const auto& h = ops.h;  // a CSR mask of the wrong shape
   b2sr_matrix<mem> c = a8;
   // Shapes: A against B, C against the product, the mask against C.
   CHECK_THROWS_AS(mxm(exec, c, no_mask{}, no_accumulator{}, lor_land{}, a8, b8), invalid_argument_error);
