@@ -128,7 +128,7 @@ TEMPLATE_TEST_CASE("Blest BFS equals plain BFS levels (reorderings, eager and la
   // Reduced mode: every 3rd (graph, reordering) pair, and in those every 17th (source, update, bottom-up,
   // algorithm) combination.
   test::thinning pairs(3), thin(17);
-  int kernel_runs = 0;
+  int kernel_runs = 0, switch_runs = 0;
   for (auto& bc : cases()) {
     csr_build_options o;
     o.kind = bc.kind;
@@ -167,9 +167,11 @@ TEMPLATE_TEST_CASE("Blest BFS equals plain BFS levels (reorderings, eager and la
               bvss_bfs_options bo;
               // The CUDA kernel at both block sizes, in turn (automatic takes 1024 threads on the small dense ones).
               if (alg == op_algorithm::cuda_mma) bo.block_threads = ++kernel_runs % 2 ? 256 : 0;
+              // Blest's switch with whole rows costed in turn (no case is denser than the default 128).
+              if (factor == 10) bo.bottom_up_dense_degree = ++switch_runs % 2 ? 4.0 : bo.bottom_up_dense_degree;
               INFO(bc.name << " reorder=" << reorder::to_string(method) << " source=" << source
                            << " update=" << int(update) << " alg=" << to_string(alg) << " bottom_up=" << factor
-                           << " block_threads=" << bo.block_threads);
+                           << " block_threads=" << bo.block_threads << " dense_degree=" << bo.bottom_up_dense_degree);
               bo.update = update;
               bo.algorithm = alg;
               bo.bottom_up_factor = factor;
@@ -198,6 +200,27 @@ TEMPLATE_TEST_CASE("Blest BFS equals plain BFS levels (reorderings, eager and la
       }
     }
   }
+}
+
+TEST_CASE("Blest's switching rule costs dense graphs' rows whole", "[blest][bfs]") {
+  // Level 2 of mycielski:16 (n 49,151, average degree 679) from source 28426 (degree 1,293): 47,857 unreached, 35,794
+  // queued VSSs. The n / frontier estimate predicts 1.8 million entries (bottom-up); the scan takes 10.4 million.
+  const auto rule = [](double dense, double avg, unsigned long long unreached, unsigned long long queued,
+                       unsigned long long frontier, unsigned long long n, level_t l) {
+    return detail::bvss_bottom_up(10, 1.0 / 160, 2, dense, avg, unreached, queued, frontier, n, l);
+  };
+  CHECK(rule(0, 679, 47857, 35794, 1293, 49151, 2));
+  CHECK_FALSE(rule(128, 679, 47857, 35794, 1293, 49151, 2));
+  // Its next level has nothing left to scan: bottom-up either way.
+  CHECK(rule(128, 679, 0, 125760, 47857, 49151, 3));
+  // Below the bound the estimate decides, as before: level 3 of kron:18 from source 77 and level 4 of urand:18 from
+  // source 5 run bottom-up; a mycielski-like level with a tiny frontier does not.
+  CHECK(rule(128, 29, 257718, 33373, 4424, 262144, 3));
+  CHECK(rule(128, 32, 234576, 44285, 26656, 262144, 4));
+  CHECK_FALSE(rule(1000, 679, 47857, 35794, 40, 49151, 2));
+  // Never level 1; the other tests come first.
+  CHECK_FALSE(rule(0, 679, 0, 125760, 1, 49151, 1));
+  CHECK_FALSE(rule(128, 679, 0, 10, 1, 49151, 2));  // fewer than n / 160 VSSs queued
 }
 
 TEMPLATE_TEST_CASE("Blest orderings chosen and computed by make_blest_graph", "[blest][bfs]", BITGRAPH_TEST_SPACES) {
@@ -247,6 +270,9 @@ TEMPLATE_TEST_CASE("Blest rejects bad arguments", "[blest][errors]", BITGRAPH_TE
     CHECK_THROWS_AS(bfs_tensor_core(exec, bg, 0, o), invalid_argument_error);
     o = {};
     o.bottom_up_scan_cost = bad;
+    CHECK_THROWS_AS(bfs_tensor_core(exec, bg, 0, o), invalid_argument_error);
+    o = {};
+    o.bottom_up_dense_degree = bad;
     CHECK_THROWS_AS(bfs_tensor_core(exec, bg, 0, o), invalid_argument_error);
   }
   for (int bad : {-1, 1, 255, 512, 2048}) {

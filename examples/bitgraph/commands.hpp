@@ -715,6 +715,7 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
       to.algorithm = alg;
       to.update = parse_update(opts.update);
       to.bottom_up_factor = opts.bottom_up;
+      to.bottom_up_dense_degree = opts.bottom_up_dense;
       row.mode = "tc/" + rname;
       offset_t edges = 0;
       bvss_bfs_stats st;
@@ -742,6 +743,7 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
           .set("lazy_updates", st.lazy)
           .set("tensor_cores", st.tensor_cores)
           .set("bottom_up_factor", opts.bottom_up)
+          .set("bottom_up_dense_degree", opts.bottom_up_dense)
           .set("bottom_up_levels", st.bottom_up_levels)
           .set("traversed_edges", edges)
           .set("reached", reached)
@@ -763,6 +765,7 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
       po.tensor.algorithm = alg == op_algorithm::cuda_warp ? op_algorithm::automatic : alg;
       po.tensor.update = parse_update(opts.update);
       po.tensor.bottom_up_factor = opts.bottom_up;
+      po.tensor.bottom_up_dense_degree = opts.bottom_up_dense;
       bfs_plan<mem> plan;
       const double plan_seconds = timed(exec, [&] { plan = make_bfs_plan(exec, bg, po); });
       row.mode = "auto/" + std::string(to_string(plan.engine));

@@ -34,7 +34,7 @@ usage:
                  [--repeat K] [--json FILE|-] [--bfs do|push|pull|tc|auto] [--push queue|spmspv|b2sr]
                  [--algorithm auto|generic|cuda-warp|cuda-mma] [--no-parents] [--tc-method auto|oriented|bitmap|bmm]
                  [--reorder auto|none|cluster|rcm|jaccard|degree|random] [--update auto|eager|lazy]
-                 [--bottom-up F]   (--bfs tc)
+                 [--bottom-up F] [--bottom-up-dense D]   (--bfs tc)
                  [--output DIR|FILE|-]
   bitgraph convert --graph SPEC --to FILE.mtx|.el|.txt|.wel|.bgcsr [--json FILE|-] [--space S]
   bitgraph bench --suite smoke|paper|h100 [--json FILE|-] [--runs R] [--space S] [--tile T]
@@ -49,7 +49,7 @@ graph specs: kron:SCALE, urand:SCALE, grid2d:K, grid3d:K, rgg:SCALE, mycielski:K
   e.g. kron:20, grid2d:2048, mycielski:12, file:tests/data/karate.mtx
 
 defaults: --graph kron:16, --algo bfs, --tile auto, --repeat 1, --bfs do, --push queue, --algorithm auto,
-  --tc-method auto, --reorder auto, --update auto, --bottom-up 10, --suite smoke, --runs 10, --bmv-balance auto,
+  --tc-method auto, --reorder auto, --update auto, --bottom-up 10, --bottom-up-dense 128, --suite smoke, --runs 10, --bmv-balance auto,
   --space cuda if enabled, else openmp
 
 other options:
@@ -153,17 +153,17 @@ struct option_scope {
   bool info, run, bench, convert;
 };
 constexpr option_scope scopes[] = {
-    {"--graph", true, true, false, true},         {"--algo", false, true, false, false},
-    {"--source", false, true, false, false},      {"--tile", false, true, true, false},
-    {"--validate", false, true, false, false},    {"--repeat", false, true, false, false},
-    {"--bfs", false, true, false, false},         {"--push", false, true, false, false},
-    {"--reorder", false, true, false, false},     {"--update", false, true, false, false},
-    {"--bottom-up", false, true, false, false},   {"--algorithm", false, true, true, false},
-    {"--no-parents", false, true, false, false},  {"--tc-method", false, true, false, false},
-    {"--suite", false, false, true, false},       {"--runs", false, false, true, false},
-    {"--kernels", false, false, true, false},     {"--graphs", false, false, true, false},
-    {"--bmv-balance", false, false, true, false}, {"--output", false, true, false, false},
-    {"--to", false, false, false, true},
+    {"--graph", true, true, false, true},       {"--algo", false, true, false, false},
+    {"--source", false, true, false, false},    {"--tile", false, true, true, false},
+    {"--validate", false, true, false, false},  {"--repeat", false, true, false, false},
+    {"--bfs", false, true, false, false},       {"--push", false, true, false, false},
+    {"--reorder", false, true, false, false},   {"--update", false, true, false, false},
+    {"--bottom-up", false, true, false, false}, {"--bottom-up-dense", false, true, false, false},
+    {"--algorithm", false, true, true, false},  {"--no-parents", false, true, false, false},
+    {"--tc-method", false, true, false, false}, {"--suite", false, false, true, false},
+    {"--runs", false, false, true, false},      {"--kernels", false, false, true, false},
+    {"--graphs", false, false, true, false},    {"--bmv-balance", false, false, true, false},
+    {"--output", false, true, false, false},    {"--to", false, false, false, true},
 };
 
 /// `--output`: `-`, a file whose extension names a format, an existing file (CSV), or a directory (existing, ending
@@ -236,6 +236,9 @@ bitgraph::cli::options parse(int argc, char** argv) {
       one_of("--update", o.update, {"auto", "eager", "lazy"});
     } else if (a == "--bottom-up")
       o.bottom_up = static_cast<int>(exact_integer("--bottom-up", value("--bottom-up"), 0, 1000000));
+    else if (a == "--bottom-up-dense")
+      o.bottom_up_dense =
+          static_cast<int>(exact_integer("--bottom-up-dense", value("--bottom-up-dense"), 0, 1000000000));
     else if (a == "--algorithm") {
       o.algorithm = value("--algorithm");
       one_of("--algorithm", o.algorithm, {"auto", "generic", "cuda-warp", "cuda-mma"});

@@ -52,12 +52,12 @@ bvss_bfs_workspace<memory_space_t<ExecSpace>> make_bvss_bfs_workspace(const Exec
 /// null. `pull` (optional) is the pull matrix of `b` as CSR (what `to_bvss` was built from): with it a level whose
 /// unreached vertices are fewer than `opts.bottom_up_factor` times its queued VSSs (and whose queue holds at
 /// least `opts.bottom_up_min_queue` n VSSs, and whose predicted scan is cheaper than the pull:
-/// `opts.bottom_up_scan_cost`) runs bottom-up instead (each unreached vertex scans its row and
-/// stops at the first vertex of the previous level; Blest's switching kernel), which spares the wide middle
+/// `opts.bottom_up_scan_cost`, `opts.bottom_up_dense_degree`) runs bottom-up instead (each unreached vertex scans its
+/// row and stops at the first vertex of the previous level; Blest's switching kernel), which spares the wide middle
 /// levels of power-law graphs most of their pulls.
 /// Throws `invalid_argument_error` for source >= n, a wrong length, a foreign workspace, a `pull` of another
-/// size, a negative or non-finite `bottom_up_factor`, `bottom_up_min_queue` or `bottom_up_scan_cost`, or a
-/// `block_threads` other than 0, 256 and 1024,
+/// size, a negative or non-finite `bottom_up_factor`, `bottom_up_min_queue`, `bottom_up_scan_cost` or
+/// `bottom_up_dense_degree`, or a `block_threads` other than 0, 256 and 1024,
 /// `unsupported_error` for a path the
 /// device or space lacks. Fences `exec` (the stats are read back).
 template <class ExecSpace>
@@ -93,6 +93,8 @@ bvss_bfs_stats bvss_bfs_relabelled(const ExecSpace& exec, const bvss_matrix<memo
                      "bottom_up_min_queue must be finite and non-negative, not ", opts.bottom_up_min_queue);
   BITGRAPH_CHECK_ARG(std::isfinite(opts.bottom_up_scan_cost) && opts.bottom_up_scan_cost >= 0, "bvss_bfs",
                      "bottom_up_scan_cost must be finite and non-negative, not ", opts.bottom_up_scan_cost);
+  BITGRAPH_CHECK_ARG(std::isfinite(opts.bottom_up_dense_degree) && opts.bottom_up_dense_degree >= 0, "bvss_bfs",
+                     "bottom_up_dense_degree must be finite and non-negative, not ", opts.bottom_up_dense_degree);
   BITGRAPH_CHECK_ARG(opts.block_threads == 0 || opts.block_threads == 256 || opts.block_threads == 1024, "bvss_bfs",
                      "block_threads must be 0 (automatic), 256 or 1024, not ", opts.block_threads);
   if (pull != nullptr) {

@@ -35,6 +35,7 @@ struct blest_state {
   double bottom_up_factor;
   double bottom_up_min_queue;
   double bottom_up_scan_cost;
+  double bottom_up_dense_degree;
   double avg_degree;  // of the pull CSR
   level_t* levels;
   uint2* queue[2];                    // (VSS, its slice set): carrying the slice set saves a dependent load per VSS
@@ -171,8 +172,9 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
     }
     unsigned long long found = 0;  // this lane's discoveries (eager; the lazy sweep counts its own)
     const bool up =
-        s.pull_ptr != nullptr && bvss_bottom_up(s.bottom_up_factor, s.bottom_up_min_queue, s.bottom_up_scan_cost,
-                                                s.avg_degree, unreached, size, l == 1 ? 1 : found_before, s.n, l);
+        s.pull_ptr != nullptr &&
+        bvss_bottom_up(s.bottom_up_factor, s.bottom_up_min_queue, s.bottom_up_scan_cost, s.bottom_up_dense_degree,
+                       s.avg_degree, unreached, size, l == 1 ? 1 : found_before, s.n, l);
     if (!up) pulled += size;
     // The previous level as a bitmap in shared memory (bottom-up levels of small graphs), and the test a row scan
     // makes.

@@ -99,6 +99,7 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
     s.bottom_up_factor = opts.bottom_up_factor;
     s.bottom_up_min_queue = opts.bottom_up_min_queue;
     s.bottom_up_scan_cost = opts.bottom_up_scan_cost;
+    s.bottom_up_dense_degree = opts.bottom_up_dense_degree;
     s.avg_degree = bottom_up && b.n > 0 ? double(pull->nnz) / double(b.n) : 0.0;
     s.levels = levels.data();
     s.queue[0] = reinterpret_cast<uint2*>(ws.queue_a.data());

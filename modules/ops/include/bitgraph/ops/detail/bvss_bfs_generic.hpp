@@ -180,17 +180,19 @@ struct bvss_bfs_bottom_up {
 /// its frontier is the source alone, so a bottom-up pass scans nearly every unreached row to its end (mycielski:16,
 /// where the source's slice set queues thousands of VSSs: 2.9 ms), while pulling the source's VSSs is a few MMAs.
 /// With `scan_cost` > 0 also only when the predicted scan (unreached × min(average degree, n / frontier) entries at
-/// `scan_cost` bytes each) costs less than pulling the queue (640 bytes per VSS); `frontier` is the vertices found
-/// at level l - 1.
-KOKKOS_INLINE_FUNCTION bool bvss_bottom_up(double factor, double min_queue, double scan_cost, double avg_degree,
-                                           unsigned long long unreached, unsigned long long queued,
+/// `scan_cost` bytes each; whole rows above average degree `dense_degree` > 0) costs less than pulling the queue (640
+/// bytes per VSS); `frontier` is the vertices found at level l - 1.
+KOKKOS_INLINE_FUNCTION bool bvss_bottom_up(double factor, double min_queue, double scan_cost, double dense_degree,
+                                           double avg_degree, unsigned long long unreached, unsigned long long queued,
                                            unsigned long long frontier, unsigned long long n, level_t l) {
   if (l <= 1 || factor <= 0 || !(double(unreached) < factor * double(queued)) ||
       !(double(queued) >= min_queue * double(n)))
     return false;
   if (scan_cost <= 0) return true;
-  const double per_vertex = double(n) / double(frontier > 0 ? frontier : 1);
-  const double scanned = double(unreached) * (per_vertex < avg_degree ? per_vertex : avg_degree);
+  const double hit_after = double(n) / double(frontier > 0 ? frontier : 1);
+  const double per_vertex =
+      (dense_degree > 0 && avg_degree > dense_degree) || hit_after > avg_degree ? avg_degree : hit_after;
+  const double scanned = double(unreached) * per_vertex;
   return scanned * scan_cost < double(queued) * 640.0;
 }
 
@@ -244,7 +246,7 @@ struct bvss_bfs_generic {
       ++l;
       Kokkos::deep_copy(exec, counter, 0ull);
       if (pull != nullptr && bvss_bottom_up(opts.bottom_up_factor, opts.bottom_up_min_queue, opts.bottom_up_scan_cost,
-                                            avg_degree, unreached, nq, frontier, n, l)) {
+                                            opts.bottom_up_dense_degree, avg_degree, unreached, nq, frontier, n, l)) {
         ++st.bottom_up_levels;
         Kokkos::parallel_for("bitgraph::bvss_bfs::bottom_up", Kokkos::RangePolicy<ExecSpace>(exec, 0, b.n_slice_sets),
                              bvss_bfs_bottom_up<mem>{pull->row_ptr, pull->col_idx, b.real_ptrs, levels, ws.visited, qb,
