@@ -49,8 +49,8 @@ graph specs: kron:SCALE, urand:SCALE, grid2d:K, grid3d:K, rgg:SCALE, mycielski:K
   e.g. kron:20, grid2d:2048, mycielski:12, file:tests/data/karate.mtx
 
 defaults: --graph kron:16, --algo bfs, --tile auto, --repeat 1, --bfs do, --push queue, --algorithm auto,
-  --tc-method auto, --reorder auto, --update auto, --bottom-up 10, --bottom-up-dense 128, --suite smoke, --runs 10, --bmv-balance auto,
-  --space cuda if enabled, else openmp
+  --tc-method auto, --reorder auto, --update auto, --bottom-up 10, --bottom-up-dense 128, --suite smoke, --runs 10,
+  --bmv-balance auto, --space cuda if enabled, else openmp
 
 other options:
   --json FILE       write the JSON report to FILE; `-` writes it to stdout (the tables then go to stderr)

@@ -152,11 +152,11 @@ struct bvss_bfs_options {
   /// small frontier pull. 0 turns the test off (Blest's rule alone). Finite and non-negative.
   double bottom_up_scan_cost = 2;
   /// ... where the estimate n / frontier is not trusted: on graphs of average degree above this, the prediction takes
-  /// every unreached row as scanned to its end. On dense structured graphs the estimate misses badly (mycielski:16 is
-  /// triangle-free: from a source of degree 1,293 it predicts 1.8 million entries, the scan takes 10.4 million) and a
-  /// row that misses its first entries waits on memory hundreds of times, while a pulled VSS there covers ~265 edges:
-  /// such levels took 0.2-1.0 ms bottom-up on the H100 against ~0.07 ms pulled. A level with nothing left unreached
-  /// still runs bottom-up (nothing to scan). 0 trusts the estimate at every degree. Finite and non-negative.
+  /// every unreached row as scanned to its end. On dense structured graphs the estimate can miss many times over
+  /// (mycielski's are triangle-free, so frontier vertices avoid each other's neighbourhoods), a row that misses its
+  /// first entries waits on memory hundreds of times, and a pulled VSS covers hundreds of edges (docs/PERFORMANCE.md,
+  /// eighth session). A level with nothing left unreached still runs bottom-up (nothing to scan). 0 trusts the
+  /// estimate at every degree. Finite and non-negative.
   double bottom_up_dense_degree = 128;
   /// Threads per block of the CUDA tensor-core kernel (`cuda_mma`): 256, 1024, or 0 (automatic). Automatic takes
   /// 1024 for a graph of average degree 8 or more whose previous level fits a shared-memory bitmap (n <= 262,144:
