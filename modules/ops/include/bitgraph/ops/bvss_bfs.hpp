@@ -6,6 +6,8 @@
 #include <Kokkos_Core.hpp>
 
 #include <cmath>
+#include <initializer_list>
+#include <utility>
 
 #include "bitgraph/backends/bvss_bfs.hpp"
 #include "bitgraph/core/dispatch.hpp"
@@ -87,14 +89,13 @@ bvss_bfs_stats bvss_bfs_relabelled(const ExecSpace& exec, const bvss_matrix<memo
                            workspace->stats.extent(0) >= std::size_t(detail::bvss_stat_slots),
                        "bvss_bfs", "the workspace was made for another BVSS");
   }
-  BITGRAPH_CHECK_ARG(std::isfinite(opts.bottom_up_factor) && opts.bottom_up_factor >= 0, "bvss_bfs",
-                     "bottom_up_factor must be finite and non-negative, not ", opts.bottom_up_factor);
-  BITGRAPH_CHECK_ARG(std::isfinite(opts.bottom_up_min_queue) && opts.bottom_up_min_queue >= 0, "bvss_bfs",
-                     "bottom_up_min_queue must be finite and non-negative, not ", opts.bottom_up_min_queue);
-  BITGRAPH_CHECK_ARG(std::isfinite(opts.bottom_up_scan_cost) && opts.bottom_up_scan_cost >= 0, "bvss_bfs",
-                     "bottom_up_scan_cost must be finite and non-negative, not ", opts.bottom_up_scan_cost);
-  BITGRAPH_CHECK_ARG(std::isfinite(opts.bottom_up_dense_degree) && opts.bottom_up_dense_degree >= 0, "bvss_bfs",
-                     "bottom_up_dense_degree must be finite and non-negative, not ", opts.bottom_up_dense_degree);
+  // The switching rule's numbers, each finite and non-negative.
+  for (const auto& [name, value] : {std::pair<const char*, double>{"bottom_up_factor", opts.bottom_up_factor},
+                                    {"bottom_up_min_queue", opts.bottom_up_min_queue},
+                                    {"bottom_up_scan_cost", opts.bottom_up_scan_cost},
+                                    {"bottom_up_dense_degree", opts.bottom_up_dense_degree}})
+    BITGRAPH_CHECK_ARG(std::isfinite(value) && value >= 0, "bvss_bfs", name, " must be finite and non-negative, not ",
+                       value);
   BITGRAPH_CHECK_ARG(opts.block_threads == 0 || opts.block_threads == 256 || opts.block_threads == 1024, "bvss_bfs",
                      "block_threads must be 0 (automatic), 256 or 1024, not ", opts.block_threads);
   if (pull != nullptr) {
