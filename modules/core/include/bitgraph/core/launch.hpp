@@ -4,6 +4,9 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <cstdint>
+#include <type_traits>
+
 #include "bitgraph/core/execution.hpp"
 
 namespace bitgraph::detail {
@@ -29,6 +32,67 @@ team_shape shape_for(int lanes, int threads_per_team = 256) {
     (void)threads_per_team;
   }
   return s;
+}
+
+template <class T, class = void>
+struct has_reducer : std::false_type {};
+template <class T>
+struct has_reducer<T, std::void_t<typename T::reducer>> : std::true_type {};
+template <class T, class = void>
+struct has_value_type : std::false_type {};
+template <class T>
+struct has_value_type<T, std::void_t<typename T::value_type>> : std::true_type {};
+template <class T>
+struct value_type_of {
+  using type = typename T::value_type;
+};
+template <class T>
+struct itself {
+  using type = T;
+};
+
+/// The value type of a reduction of `Functor` into `Result`: a reducer's, else the functor's `value_type`, else
+/// the result's own type.
+template <class Functor, class Result, class R = std::remove_cv_t<std::remove_reference_t<Result>>>
+using reduce_value_t = typename std::conditional_t<
+    has_reducer<R>::value, value_type_of<R>,
+    std::conditional_t<has_value_type<Functor>::value, value_type_of<Functor>, itself<R>>>::type;
+
+/// The body of `reduce_range` on CUDA: each team thread calls the functor for items team * T + thread, then
+/// every league * T items after (coalesced, grid-stride), into its own partial; `init` / `join` / `value_type`
+/// are the functor's, inherited.
+template <class Functor, class Value, class Member, class Index>
+struct range_reduce_body : Functor {
+  Index count;
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& m, Value& acc) const {
+    const std::uint64_t stride = std::uint64_t(m.league_size()) * std::uint64_t(m.team_size());
+    for (std::uint64_t i = std::uint64_t(m.league_rank()) * std::uint64_t(m.team_size()) + std::uint64_t(m.team_rank());
+         i < std::uint64_t(count); i += stride)
+      Functor::operator()(static_cast<Index>(i), acc);
+  }
+};
+
+/// `Kokkos::parallel_reduce` of `f(i, acc)` over i < `count`, as a RangePolicy would run it, with `result` a
+/// value or a reducer. On CUDA it runs as a grid-stride team reduction that fills the device: Kokkos 3.4 caps a
+/// RangePolicy reduction at 256 blocks of 256 threads, a quarter of an H100's threads, which made streaming passes
+/// latency-bound (the multi-source BFS's update pass ran at 0.25 TB/s on kron:22, docs/PERFORMANCE.md).
+/// Fences like `parallel_reduce` when `result` is a host value.
+template <class Index, class ExecSpace, class Functor, class Result>
+void reduce_range(const char* label, const ExecSpace& exec, Index count, const Functor& f, Result&& result) {
+  if constexpr (is_cuda_space_v<ExecSpace>) {
+    using policy = Kokkos::TeamPolicy<ExecSpace>;
+    using value = reduce_value_t<Functor, Result>;
+    constexpr int team = 256;
+    const std::uint64_t teams_needed = (std::uint64_t(count) + team - 1) / team;
+    const std::uint64_t fill = std::uint64_t(exec.concurrency()) / team;  // one wave of full-occupancy teams
+    const int league = static_cast<int>(teams_needed < fill ? (teams_needed > 0 ? teams_needed : 1) : fill);
+    Kokkos::parallel_reduce(label, policy(exec, league, team),
+                            range_reduce_body<Functor, value, typename policy::member_type, Index>{f, count},
+                            std::forward<Result>(result));
+  } else {
+    Kokkos::parallel_reduce(label, Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<Index>>(exec, 0, count), f,
+                            std::forward<Result>(result));
+  }
 }
 
 }  // namespace bitgraph::detail
