@@ -32,6 +32,24 @@ std::vector<ms_case> ms_cases() {
   c.push_back({"random undirected, isolated vertices", test::random_edges(500, 300, 3), graph_kind::undirected});
   c.push_back({"kron:9", gen::kronecker(9), graph_kind::undirected});
   c.push_back({"grid2d:13", gen::grid_2d(13), graph_kind::undirected});
+  // Rows over a segment (1,024 entries) on every space: vertex 0 points at all others, vertex 1 at 2,500 of them,
+  // 2,000 point at vertex 2, among sparse random edges; directed, the in-rows (pull) and out-rows (push) are
+  // segmented differently.
+  edge_list hubs = test::random_edges(3000, 2000, 4);
+  for (vertex_t v = 2; v < 3000; ++v) {
+    hubs.src.push_back(0);
+    hubs.dst.push_back(v);
+    if (v >= 500) {
+      hubs.src.push_back(1);
+      hubs.dst.push_back(v);
+    }
+    if (v >= 1000) {
+      hubs.src.push_back(v);
+      hubs.dst.push_back(2);
+    }
+  }
+  c.push_back({"hubs, undirected", hubs, graph_kind::undirected});
+  c.push_back({"hubs, directed", hubs, graph_kind::directed});
   return c;
 }
 

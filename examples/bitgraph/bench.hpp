@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <random>
 #include <string>
@@ -416,7 +417,10 @@ int run_bench(const ExecSpace& exec, const options& opts) {
         std::vector<vertex_t> many = pick_sources(h, static_cast<int>(multi_bfs_max_sources));
         for (std::size_t i = 0; many.size() < multi_bfs_max_sources; ++i) many.push_back(many[i]);
         multi_bfs_result<mem> mr;
-        const auto mm = measure(exec, runs, [&](int) { mr = multi_source_bfs(exec, bg, many); });
+        multi_bfs_workspace<mem> mws;  // made once for all runs, as the single-source rows' buffers are
+        multi_bfs_options mo_ms;
+        if (const char* r = std::getenv("BITGRAPH_BENCH_MSBFS_PULL_RATIO"); r && *r) mo_ms.pull_ratio = std::atof(r);
+        const auto mm = measure(exec, runs, [&](int) { mr = multi_source_bfs(exec, bg, many, mo_ms, mws); });
         // Floor: the graph read once and the k n levels written.
         const double ms_bytes = double(g.nnz) * sizeof(vertex_t) + double(n + 1) * sizeof(offset_t) +
                                 double(n) * double(many.size()) * sizeof(level_t);

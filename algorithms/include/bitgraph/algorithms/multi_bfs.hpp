@@ -16,6 +16,7 @@
 #include "bitgraph/core/dispatch.hpp"
 #include "bitgraph/core/error.hpp"
 #include "bitgraph/core/execution.hpp"
+#include "bitgraph/core/launch.hpp"
 
 namespace bitgraph {
 
@@ -26,8 +27,9 @@ inline constexpr std::size_t multi_bfs_max_sources = 128;
 struct multi_bfs_options {
   bool levels = true;  ///< keep levels(i, v) (k x n entries); false keeps only the counts
   /// A level pulls (bottom-up, early exit once every missing source is covered) when the frontier's out-edges
-  /// exceed the stored entries / `pull_ratio`; else it pushes (Beamer's α). Must be positive and finite.
-  double pull_ratio = 14;
+  /// exceed the stored entries / `pull_ratio`; else it pushes. Must be positive and finite. Lower than a
+  /// single-source BFS's 14: a pull for 128 sources seldom stops early, so pushing pays longer.
+  double pull_ratio = 6;
 };
 
 /// Result of `multi_source_bfs`.
@@ -42,12 +44,27 @@ struct multi_bfs_result {
   std::string directions;   ///< per level: 'p' push, 'u' pull (bottom-up)
 };
 
+/// Buffers of `multi_source_bfs` kept between calls (a caller running many traversals on one graph passes the same
+/// workspace): the per-vertex words, the frontier slots and the segment lists of the long rows. Rebuilt when the
+/// graph (its row pointers), the word count or the slot count changes.
+template <class MemorySpace>
+struct multi_bfs_workspace {
+  const offset_t* graph = nullptr;  // the out-row pointers the segments were built for
+  vertex_t n = 0;
+  int words = 0;
+  int slots = 0;
+  Kokkos::View<std::uint64_t*, MemorySpace> seen, visit, history;  // n W, n W, slots n W words
+  detail::multi_bfs_segments<MemorySpace> out_segments, in_segments;
+};
+
 /// BFS from every vertex of `sources` (1 to 128 of them, duplicates allowed) in one traversal: each vertex
 /// carries one bit per source, so a pass over the edges advances all sources by a level. Level per source in
 /// `levels(i, v)` (the same levels as `bfs` from sources[i]). Work per level: the frontier's out-edges (push)
 /// or the in-edges of the vertices some source has not reached, scanned until every missing source is covered
-/// (pull); O(n) per level for the update; memory 3 n words of 64 bits (W = 2 words for more than 64 sources)
-/// plus k n levels. Throws `invalid_argument_error` for no or more than 128 sources, a source >= n, or a bad
+/// (pull); O(n) per level for the update; each of the k n levels is written once (from per-level frontier slots
+/// kept for up to 16 levels; deeper traversals write the rest level by level). Memory: 2 n W words of 64 bits
+/// (W = 2 words for more than 64 sources) plus up to 16 n W of slots (never more than the levels' k n entries)
+/// plus the levels. Throws `invalid_argument_error` for no or more than 128 sources, a source >= n, or a bad
 /// `pull_ratio`; `allocation_error` when the buffers do not fit. Fences `exec` (each level's counts are read
 /// back).
 template <class ExecSpace>
@@ -55,6 +72,14 @@ multi_bfs_result<memory_space_t<ExecSpace>> multi_source_bfs(const ExecSpace& ex
                                                              const bit_graph<memory_space_t<ExecSpace>>& g,
                                                              const std::vector<vertex_t>& sources,
                                                              const multi_bfs_options& opts = {});
+
+/// `multi_source_bfs` on the caller's workspace: no allocation but the levels after the first call on a graph.
+template <class ExecSpace>
+multi_bfs_result<memory_space_t<ExecSpace>> multi_source_bfs(const ExecSpace& exec,
+                                                             const bit_graph<memory_space_t<ExecSpace>>& g,
+                                                             const std::vector<vertex_t>& sources,
+                                                             const multi_bfs_options& opts,
+                                                             multi_bfs_workspace<memory_space_t<ExecSpace>>& ws);
 
 /// Options of `closeness_centrality`.
 struct closeness_options {
@@ -112,59 +137,152 @@ struct closeness_finish {
   }
 };
 
-/// One multi-source traversal with W words per vertex on the caller's buffers (`w` all zero; left all zero
-/// except `seen`, which the caller clears before the next traversal).
+/// The segments of `csr`'s rows over the light bound.
+template <class ExecSpace>
+multi_bfs_segments<memory_space_t<ExecSpace>> make_multi_bfs_segments(const ExecSpace& exec,
+                                                                      const csr_graph<memory_space_t<ExecSpace>>& csr) {
+  using mem = memory_space_t<ExecSpace>;
+  constexpr offset_t light = multi_bfs_light_max<ExecSpace>;
+  const vertex_t n = csr.n;
+  auto at = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::multi_bfs::segment_at", std::size_t(n) + 1, false);
+  Kokkos::parallel_for("bitgraph::multi_bfs::segment_count", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+                       multi_bfs_segment_count<mem>{csr.row_ptr, at, light});
+  Kokkos::deep_copy(exec, Kokkos::subview(at, n), offset_t(0));
+  const offset_t total = exclusive_scan(exec, at, "bitgraph::multi_bfs::segment_scan");
+  multi_bfs_segments<mem> seg;
+  seg.vertex = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::multi_bfs::segment_vertex", total, false);
+  seg.first = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::multi_bfs::segment_first", total, false);
+  Kokkos::parallel_for("bitgraph::multi_bfs::segment_fill", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+                       multi_bfs_segment_fill<mem>{csr.row_ptr, at, seg, light});
+  return seg;
+}
+
+/// Frontier slots a traversal keeps when it writes k levels per vertex: slot l holds the bits first reached at level
+/// l, and the levels are written from them at the end; at most 16, and never more words than the levels hold
+/// (k n entries of 32 bits). Below 3 the levels are written level by level (0), and 2 slots alternate.
+inline int multi_bfs_history_levels(std::size_t k, int words) {
+  const std::size_t fit = k * sizeof(level_t) / (sizeof(std::uint64_t) * std::size_t(words));
+  const int h = static_cast<int>(fit < std::size_t(multi_bfs_max_history) ? fit : multi_bfs_max_history);
+  return h >= 3 ? h : 0;
+}
+
+/// Makes `ws` fit a traversal of `g` with `words` per vertex and `slots` frontier slots (kept when it does).
+template <class ExecSpace>
+void prepare_multi_bfs_workspace(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g, int words,
+                                 int slots, multi_bfs_workspace<memory_space_t<ExecSpace>>& ws) {
+  using mem = memory_space_t<ExecSpace>;
+  using words_view = Kokkos::View<std::uint64_t*, mem>;
+  const vertex_t n = g.n();
+  const std::size_t len = std::size_t(n) * std::size_t(words);
+  if (ws.graph != g.csr.row_ptr.data() || ws.n != n || ws.seen.extent(0) != len) {
+    ws = multi_bfs_workspace<mem>{};
+    ws.seen = allocate_view<words_view>("bitgraph::multi_bfs::seen", len, false);
+    ws.visit = allocate_view<words_view>("bitgraph::multi_bfs::visit", len, false);
+    ws.out_segments = make_multi_bfs_segments(exec, g.csr);
+    ws.in_segments = g.directed() ? make_multi_bfs_segments(exec, g.in_csr()) : ws.out_segments;
+    ws.graph = g.csr.row_ptr.data();
+    ws.n = n;
+    ws.words = words;
+  }
+  if (ws.slots < slots) {
+    ws.history = words_view();  // the old slots go before the new ones are allocated
+    ws.history = allocate_view<words_view>("bitgraph::multi_bfs::frontier_slots", std::size_t(slots) * len, false);
+    ws.slots = slots;
+  }
+}
+
+/// One multi-source traversal with W words per vertex on `ws` (prepared for W words and, when `levels` is given,
+/// `history` slots; 2 slots without levels or history).
 template <int W, class ExecSpace>
 void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
                    Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>> sources,
-                   const multi_bfs_words<memory_space_t<ExecSpace>>& w,
+                   const multi_bfs_workspace<memory_space_t<ExecSpace>>& ws, int history,
                    Kokkos::View<level_t**, Kokkos::LayoutLeft, memory_space_t<ExecSpace>> levels,
                    const multi_bfs_sums<memory_space_t<ExecSpace>>& sums, double pull_ratio,
                    multi_bfs_result<memory_space_t<ExecSpace>>& r) {
   using mem = memory_space_t<ExecSpace>;
+  using bits = multi_bfs_bits<W>;
+  using bits_view = Kokkos::View<bits*, mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+  using const_bits = Kokkos::View<const bits*, mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
   const vertex_t n = g.n();
   const std::size_t k = sources.extent(0);
   const auto& out = g.csr;
   const auto& in = g.in_csr();
+  const bits_view seen(reinterpret_cast<bits*>(ws.seen.data()), n);
+  const bits_view visit(reinterpret_cast<bits*>(ws.visit.data()), n);
+  bits* const slots = reinterpret_cast<bits*>(ws.history.data());
+  // Slot of the bits first reached at level l: l itself while the history lasts, then two alternate.
+  const auto slot = [&](level_t l) { return bits_view(slots + std::size_t(l < history ? l : l % 2) * n, n); };
+  const bool keep_levels = levels.extent(0) > 0;
+  bool direct = keep_levels && history == 0;  // levels written level by level
   r.pairs = k;
-  Kokkos::parallel_for("bitgraph::multi_bfs::seed", Kokkos::RangePolicy<ExecSpace>(exec, 0, 1),
-                       multi_bfs_seed<mem, W>{w, sources, levels, sums.self});
-  // Pull: one thread per vertex; on GPUs the rows longer than a warp (w.heavy) go to a second kernel, a warp per row.
-  multi_bfs_pull_light<mem, W> light{w, in.row_ptr, in.col_idx, {}, multi_bfs_light_max<ExecSpace>};
-  for (int j = 0; j < W; ++j) {
-    const std::size_t bits = k > std::size_t(64 * j) ? std::min<std::size_t>(64, k - 64 * j) : 0;
-    light.full[j] = bits == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << bits) - 1;
+  if (direct) {
+    using flat = Kokkos::View<level_t*, mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+    Kokkos::parallel_for("bitgraph::multi_bfs::fill", Kokkos::RangePolicy<ExecSpace>(exec, 0, levels.span()),
+                         multi_bfs_fill<mem>{flat(levels.data(), levels.span())});
   }
-  const auto& heavy = w.heavy;
-  constexpr int heavy_rows = 4;  // warps per team
-  multi_bfs_pull_heavy<ExecSpace, W> hub{w, in.row_ptr, in.col_idx, {}, heavy_rows, 32};
-  for (int j = 0; j < W; ++j) hub.full[j] = light.full[j];
+  Kokkos::parallel_for("bitgraph::multi_bfs::reset", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+                       multi_bfs_reset<mem, W>{seen, visit, slot(0)});
+  Kokkos::parallel_for(
+      "bitgraph::multi_bfs::seed", Kokkos::RangePolicy<ExecSpace>(exec, 0, k),
+      multi_bfs_seed<mem, W>{seen, slot(0), sources,
+                             direct ? levels : Kokkos::View<level_t**, Kokkos::LayoutLeft, mem>(), sums.self});
+  bits full;
+  for (int j = 0; j < W; ++j) {
+    const std::size_t b = k > std::size_t(64 * j) ? std::min<std::size_t>(64, k - 64 * j) : 0;
+    full.w[j] = b == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << b) - 1;
+  }
+  // Rows over the light bound go to the segment kernels.
+  constexpr offset_t light = multi_bfs_light_max<ExecSpace>;
+  const auto shape = shape_for<ExecSpace>(32);
+  const auto segment_policy = [&](std::size_t count) {
+    const std::size_t teams = (count + std::size_t(shape.team_size) - 1) / std::size_t(shape.team_size);
+    return Kokkos::TeamPolicy<ExecSpace>(exec, static_cast<int>(teams), shape.team_size, shape.vector_length);
+  };
   // The sources' out-edges decide the first step like any frontier's.
   unsigned long long frontier_edges = 0;
   Kokkos::parallel_reduce("bitgraph::multi_bfs::source_edges", Kokkos::RangePolicy<ExecSpace>(exec, 0, k),
                           multi_bfs_source_edges<mem>{sources, out.row_ptr}, frontier_edges);
   for (level_t l = 1;; ++l) {
+    const const_bits frontier(slot(l - 1).data(), n);
     const bool bottom_up = double(frontier_edges) * pull_ratio > double(out.nnz);
     r.directions += bottom_up ? 'u' : 'p';
     if (bottom_up) {
-      Kokkos::parallel_for("bitgraph::multi_bfs::pull", Kokkos::RangePolicy<ExecSpace>(exec, 0, n), light);
-      if (heavy.extent(0) > 0)
+      Kokkos::parallel_for("bitgraph::multi_bfs::pull", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+                           multi_bfs_pull<mem, W>{frontier, seen, visit, in.row_ptr, in.col_idx, full, light});
+      if (ws.in_segments.vertex.extent(0) > 0)
         Kokkos::parallel_for(
-            "bitgraph::multi_bfs::pull_heavy",
-            Kokkos::TeamPolicy<ExecSpace>(exec, static_cast<int>((heavy.extent(0) + heavy_rows - 1) / heavy_rows),
-                                          heavy_rows, 32),
-            hub);
-    } else
+            "bitgraph::multi_bfs::pull_segments", segment_policy(ws.in_segments.vertex.extent(0)),
+            multi_bfs_pull_segments<ExecSpace, W>{frontier, seen, visit, in.row_ptr, in.col_idx, ws.in_segments, full});
+    } else {
       Kokkos::parallel_for("bitgraph::multi_bfs::push", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
-                           multi_bfs_push<mem, W>{w, out.row_ptr, out.col_idx});
+                           multi_bfs_push<mem, W>{frontier, seen, visit, out.row_ptr, out.col_idx, light});
+      if (ws.out_segments.vertex.extent(0) > 0)
+        Kokkos::parallel_for(
+            "bitgraph::multi_bfs::push_segments", segment_policy(ws.out_segments.vertex.extent(0)),
+            multi_bfs_push_segments<ExecSpace, W>{frontier, seen, visit, out.row_ptr, out.col_idx, ws.out_segments});
+    }
     multi_bfs_level_stats st;
-    Kokkos::parallel_reduce("bitgraph::multi_bfs::update", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
-                            multi_bfs_update<mem, W>{w, out.row_ptr, levels, sums.distance_sum, sums.reached_from, l},
-                            st);
-    if (st.active == 0) break;
-    r.depth = l;
-    r.pairs += st.pairs;
-    frontier_edges = st.out_edges;
+    reduce_range("bitgraph::multi_bfs::update", exec, n,
+                 multi_bfs_update<mem, W>{seen, visit, slot(l), out.row_ptr,
+                                          direct ? levels : Kokkos::View<level_t**, Kokkos::LayoutLeft, mem>(),
+                                          sums.distance_sum, sums.reached_from, l},
+                 st);
+    if (st.active > 0) {
+      r.depth = l;
+      r.pairs += st.pairs;
+      frontier_edges = st.out_edges;
+    }
+    // The history ends at the traversal's end or when its slots run out: every level so far written from it.
+    const bool last = st.active == 0;
+    if (keep_levels && !direct && (last || l + 1 == history)) {
+      Kokkos::parallel_for("bitgraph::multi_bfs::expand",
+                           Kokkos::RangePolicy<ExecSpace>(exec, 0, std::size_t(n) * ((k + 3) / 4)),
+                           multi_bfs_expand<mem, W>{const_bits(slots, std::size_t(history) * n), seen, levels,
+                                                    std::size_t(n), k, (k + 3) / 4, static_cast<int>(l)});
+      direct = true;
+    }
+    if (last) break;
   }
 }
 
@@ -172,39 +290,14 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
 template <class ExecSpace>
 void multi_bfs_dispatch(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
                         Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>> sources,
-                        const multi_bfs_words<memory_space_t<ExecSpace>>& w,
+                        const multi_bfs_workspace<memory_space_t<ExecSpace>>& ws, int history,
                         Kokkos::View<level_t**, Kokkos::LayoutLeft, memory_space_t<ExecSpace>> levels,
                         const multi_bfs_sums<memory_space_t<ExecSpace>>& sums, double pull_ratio,
                         multi_bfs_result<memory_space_t<ExecSpace>>& r) {
-  if (sources.extent(0) <= 64)
-    multi_bfs_run<1>(exec, g, sources, w, levels, sums, pull_ratio, r);
+  if (ws.words == 1)
+    multi_bfs_run<1>(exec, g, sources, ws, history, levels, sums, pull_ratio, r);
   else
-    multi_bfs_run<2>(exec, g, sources, w, levels, sums, pull_ratio, r);
-}
-
-/// The buffers of traversals on `g` with `words` per vertex, made once for all of them (closeness runs
-/// ceil(n / 128) traversals): the three word arrays zeroed and, on GPUs, the list of heavy in-rows.
-template <class ExecSpace>
-multi_bfs_words<memory_space_t<ExecSpace>> make_multi_bfs_words(const ExecSpace& exec,
-                                                                const bit_graph<memory_space_t<ExecSpace>>& g,
-                                                                int words) {
-  using mem = memory_space_t<ExecSpace>;
-  const vertex_t n = g.n();
-  const std::size_t len = std::size_t(n) * std::size_t(words);
-  multi_bfs_words<mem> w{allocate_view<Kokkos::View<std::uint64_t*, mem>>("bitgraph::multi_bfs::seen", len),
-                         allocate_view<Kokkos::View<std::uint64_t*, mem>>("bitgraph::multi_bfs::frontier", len),
-                         allocate_view<Kokkos::View<std::uint64_t*, mem>>("bitgraph::multi_bfs::visit", len),
-                         {}};
-  if (is_cuda_space_v<ExecSpace>) {
-    const auto& in = g.in_csr();
-    offset_t count = 0;
-    Kokkos::parallel_scan("bitgraph::multi_bfs::count_heavy", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
-                          multi_bfs_heavy_list<mem>{in.row_ptr, w.heavy, multi_bfs_light_max<ExecSpace>}, count);
-    w.heavy = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::multi_bfs::heavy", count, false);
-    Kokkos::parallel_scan("bitgraph::multi_bfs::list_heavy", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
-                          multi_bfs_heavy_list<mem>{in.row_ptr, w.heavy, multi_bfs_light_max<ExecSpace>}, count);
-  }
-  return w;
+    multi_bfs_run<2>(exec, g, sources, ws, history, levels, sums, pull_ratio, r);
 }
 
 }  // namespace detail
@@ -214,6 +307,16 @@ multi_bfs_result<memory_space_t<ExecSpace>> multi_source_bfs(const ExecSpace& ex
                                                              const bit_graph<memory_space_t<ExecSpace>>& g,
                                                              const std::vector<vertex_t>& sources,
                                                              const multi_bfs_options& opts) {
+  multi_bfs_workspace<memory_space_t<ExecSpace>> ws;
+  return multi_source_bfs(exec, g, sources, opts, ws);
+}
+
+template <class ExecSpace>
+multi_bfs_result<memory_space_t<ExecSpace>> multi_source_bfs(const ExecSpace& exec,
+                                                             const bit_graph<memory_space_t<ExecSpace>>& g,
+                                                             const std::vector<vertex_t>& sources,
+                                                             const multi_bfs_options& opts,
+                                                             multi_bfs_workspace<memory_space_t<ExecSpace>>& ws) {
   using mem = memory_space_t<ExecSpace>;
   const vertex_t n = g.n();
   BITGRAPH_CHECK_ARG(!sources.empty() && sources.size() <= multi_bfs_max_sources, "multi_source_bfs",
@@ -223,21 +326,19 @@ multi_bfs_result<memory_space_t<ExecSpace>> multi_source_bfs(const ExecSpace& ex
                      "pull_ratio must be positive and finite, not ", opts.pull_ratio);
   detail::profiling_region region("bitgraph::multi_source_bfs");
   const std::size_t k = sources.size();
+  const int words = k <= 64 ? 1 : 2;
+  const int history = opts.levels ? detail::multi_bfs_history_levels(k, words) : 0;
+  detail::prepare_multi_bfs_workspace(exec, g, words, std::max(history, 2), ws);
   auto src = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::multi_bfs::sources", k, false);
   Kokkos::deep_copy(
       exec, src,
       Kokkos::View<const vertex_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(sources.data(), k));
   multi_bfs_result<mem> r;
-  if (opts.levels) {
+  if (opts.levels)
     r.levels =
         allocate_view<Kokkos::View<level_t**, Kokkos::LayoutLeft, mem>>("bitgraph::multi_bfs::levels", k, n, false);
-    // Filled as one flat array: Kokkos 3.4 fills a rank-2 view with a 2-D launch whose y-dimension exceeds CUDA's
-    // 65,535 blocks at k = 128, n = 4 M, and that launch fails unreported (the unreached levels stayed unset).
-    using flat = Kokkos::View<level_t*, mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
-    Kokkos::deep_copy(exec, flat(r.levels.data(), r.levels.span()), unreached_level);
-  }
-  const auto w = detail::make_multi_bfs_words(exec, g, k <= 64 ? 1 : 2);
-  detail::multi_bfs_dispatch(exec, g, Kokkos::View<const vertex_t*, mem>(src), w, r.levels, {}, opts.pull_ratio, r);
+  detail::multi_bfs_dispatch(exec, g, Kokkos::View<const vertex_t*, mem>(src), ws, history, r.levels, {},
+                             opts.pull_ratio, r);
   exec.fence();
   return r;
 }
@@ -268,18 +369,18 @@ closeness_result<memory_space_t<ExecSpace>> closeness_centrality(const ExecSpace
   detail::multi_bfs_sums<mem> sums{allocate_view<Kokkos::View<double*, mem>>("bitgraph::closeness::distance_sum", n),
                                    allocate_view<Kokkos::View<std::uint32_t*, mem>>("bitgraph::closeness::reached", n),
                                    allocate_view<Kokkos::View<std::uint32_t*, mem>>("bitgraph::closeness::self", n)};
-  const auto w = detail::make_multi_bfs_words(exec, g, count <= 64 ? 1 : 2);
+  multi_bfs_workspace<mem> ws;
+  detail::prepare_multi_bfs_workspace(exec, g, count <= 64 ? 1 : 2, 2, ws);
   auto src = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::closeness::sources", count, false);
   Kokkos::deep_copy(
       exec, src,
       Kokkos::View<const vertex_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(all.data(), count));
   for (std::size_t at = 0; at < count; at += multi_bfs_max_sources) {
     const std::size_t end = std::min<std::size_t>(count, at + multi_bfs_max_sources);
-    if (at > 0) Kokkos::deep_copy(exec, w.seen, std::uint64_t(0));  // frontier and visit end each traversal zero
     multi_bfs_result<mem> pass;
     detail::multi_bfs_dispatch(exec, g,
-                               Kokkos::View<const vertex_t*, mem>(Kokkos::subview(src, Kokkos::make_pair(at, end))), w,
-                               {}, sums, multi_bfs_options{}.pull_ratio, pass);
+                               Kokkos::View<const vertex_t*, mem>(Kokkos::subview(src, Kokkos::make_pair(at, end))), ws,
+                               0, {}, sums, multi_bfs_options{}.pull_ratio, pass);
     ++r.traversals;
   }
   r.closeness = allocate_view<Kokkos::View<double*, mem>>("bitgraph::closeness", n, false);

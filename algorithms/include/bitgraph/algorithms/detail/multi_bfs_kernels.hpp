@@ -14,38 +14,115 @@
 
 namespace bitgraph::detail {
 
-/// Per-vertex words of the multi-source BFS: `seen`, `frontier` (reached at the previous level) and `visit`
-/// (candidates of this level), n * W words each; and the vertices whose in-rows the pull gives a warp each
-/// (longer than `multi_bfs_light_max`; empty on host spaces).
-template <class Mem>
-struct multi_bfs_words {
-  Kokkos::View<std::uint64_t*, Mem> seen, frontier, visit;
-  Kokkos::View<vertex_t*, Mem> heavy;
+/// One vertex's bits, one per source: W words loaded as one (16 bytes for W = 2).
+template <int W>
+struct alignas(8 * W) multi_bfs_bits {
+  std::uint64_t w[W];
 };
 
-/// The longest in-row a pull gives to a single thread: a warp's width on GPUs (longer rows go to a warp each),
-/// unbounded elsewhere.
-template <class ExecSpace>
-inline constexpr offset_t multi_bfs_light_max = is_cuda_space_v<ExecSpace> ? 32 : ~offset_t(0);
+/// OR of `multi_bfs_bits` across the vector lanes of a team thread (a Kokkos reducer).
+template <int W>
+struct multi_bfs_bits_or {
+  using reducer = multi_bfs_bits_or;
+  using value_type = multi_bfs_bits<W>;
+  using result_view_type = Kokkos::View<value_type, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>;
+  value_type* value;
+  KOKKOS_INLINE_FUNCTION explicit multi_bfs_bits_or(value_type& v) : value(&v) {}
+  KOKKOS_INLINE_FUNCTION void join(BITGRAPH_JOIN_VOLATILE value_type& dst,
+                                   const BITGRAPH_JOIN_VOLATILE value_type& src) const {
+    for (int j = 0; j < W; ++j) dst.w[j] = dst.w[j] | src.w[j];  // not |=: a compound assignment to a volatile
+  }
+  KOKKOS_INLINE_FUNCTION void init(value_type& v) const {
+    for (int j = 0; j < W; ++j) v.w[j] = 0;
+  }
+  KOKKOS_INLINE_FUNCTION value_type& reference() const { return *value; }
+  KOKKOS_INLINE_FUNCTION result_view_type view() const { return result_view_type(value); }
+  KOKKOS_INLINE_FUNCTION bool references_scalar() const { return true; }
+};
 
-/// Level 0: bit i of source i's words, levels(i, source i) = 0 when levels are kept, and the sources counted
-/// per vertex when `self` is given (one thread; k <= 128 sources, duplicates allowed).
+/// Rows longer than `multi_bfs_light_max` entries are cut into segments of `multi_bfs_segment` entries, each
+/// scanned by a team thread's vector lanes (a warp on GPUs): one lane per row would serialise a hub's row, and one
+/// warp per hub made the 128-source BFS on kron:22 wait 10.8 ms on its longest rows (docs/PERFORMANCE.md). Host
+/// threads scan rows up to a segment whole; longer ones are split there too, so that one thread does not hold the
+/// others up on a hub.
+inline constexpr offset_t multi_bfs_segment = 1024;
+template <class ExecSpace>
+inline constexpr offset_t multi_bfs_light_max = is_cuda_space_v<ExecSpace> ? 32 : multi_bfs_segment;
+
+/// Segments of the rows over the light bound: row `vertex(s)`, entries from `first(s)` on, at most
+/// `multi_bfs_segment` of them.
+template <class Mem>
+struct multi_bfs_segments {
+  Kokkos::View<vertex_t*, Mem> vertex;
+  Kokkos::View<offset_t*, Mem> first;
+};
+
+/// Segments per row (counting pass of `make_multi_bfs_segments`).
+template <class Mem>
+struct multi_bfs_segment_count {
+  Kokkos::View<const offset_t*, Mem> row_ptr;
+  Kokkos::View<offset_t*, Mem> count;
+  offset_t light;
+  KOKKOS_INLINE_FUNCTION void operator()(const vertex_t v) const {
+    const offset_t len = row_ptr(v + 1) - row_ptr(v);
+    count(v) = len > light ? (len + multi_bfs_segment - 1) / multi_bfs_segment : 0;
+  }
+};
+
+/// Fills the segment list from the scanned counts.
+template <class Mem>
+struct multi_bfs_segment_fill {
+  Kokkos::View<const offset_t*, Mem> row_ptr;
+  Kokkos::View<const offset_t*, Mem> at;  // exclusive scan of the counts
+  multi_bfs_segments<Mem> seg;
+  offset_t light;
+  KOKKOS_INLINE_FUNCTION void operator()(const vertex_t v) const {
+    const offset_t b = row_ptr(v), len = row_ptr(v + 1) - b;
+    if (len <= light) return;
+    for (offset_t s = 0, i = at(v); s < len; s += multi_bfs_segment, ++i) {
+      seg.vertex(i) = v;
+      seg.first(i) = b + s;
+    }
+  }
+};
+
+/// Per-traversal reset: `seen`, `visit` and the first frontier slot to zero.
+template <class Mem, int W>
+struct multi_bfs_reset {
+  Kokkos::View<multi_bfs_bits<W>*, Mem> seen, visit, frontier;
+  KOKKOS_INLINE_FUNCTION void operator()(const vertex_t v) const {
+    multi_bfs_bits<W> z;
+    for (int j = 0; j < W; ++j) z.w[j] = 0;
+    seen(v) = z;
+    visit(v) = z;
+    frontier(v) = z;
+  }
+};
+
+/// Level 0: bit i of source i's words (duplicates allowed: atomic), levels(i, source i) = 0 when `levels` is given
+/// (the direct mode; the history mode records level 0 in the frontier slot), the sources counted per vertex when
+/// `self` is given.
 template <class Mem, int W>
 struct multi_bfs_seed {
-  multi_bfs_words<Mem> w;
+  Kokkos::View<multi_bfs_bits<W>*, Mem> seen, frontier;
   Kokkos::View<const vertex_t*, Mem> sources;
   Kokkos::View<level_t**, Kokkos::LayoutLeft, Mem> levels;  // k x n, or empty
   Kokkos::View<std::uint32_t*, Mem> self;                   // n, or empty
-  KOKKOS_INLINE_FUNCTION void operator()(const int) const {
-    for (std::size_t i = 0; i < sources.extent(0); ++i) {
-      const vertex_t s = sources(i);
-      const std::size_t at = std::size_t(s) * W + i / 64;
-      w.seen(at) |= std::uint64_t(1) << (i % 64);
-      w.frontier(at) |= std::uint64_t(1) << (i % 64);
-      if (levels.extent(0) > 0) levels(i, s) = 0;
-      if (self.extent(0) > 0) self(s) += 1;
-    }
+  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t i) const {
+    const vertex_t s = sources(i);
+    const std::uint64_t bit = std::uint64_t(1) << (i % 64);
+    Kokkos::atomic_fetch_or(&seen(s).w[i / 64], bit);
+    Kokkos::atomic_fetch_or(&frontier(s).w[i / 64], bit);
+    if (levels.extent(0) > 0) levels(i, s) = 0;
+    if (self.extent(0) > 0) Kokkos::atomic_fetch_add(&self(s), std::uint32_t(1));
   }
+};
+
+/// Every level of every pair unreached (the direct mode's start; the history mode writes each level once instead).
+template <class Mem>
+struct multi_bfs_fill {
+  Kokkos::View<level_t*, Mem> flat;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t i) const { flat(i) = unreached_level; }
 };
 
 /// Out-edges of the sources (the first level's push-or-pull decision).
@@ -58,122 +135,152 @@ struct multi_bfs_source_edges {
   }
 };
 
-/// Top-down step: every frontier vertex ORs its bits into its out-neighbours' candidates (those not yet seen
-/// by all of them; the read of `seen` may be stale, the update pass masks it again).
+/// Top-down step for the rows of at most `max_degree` entries (the rest: `multi_bfs_push_segments`), one thread per
+/// vertex: a frontier vertex ORs its bits into its out-neighbours' candidates (those not yet seen by all of them;
+/// the read of `seen` may be stale, the update pass masks it again).
 template <class Mem, int W>
 struct multi_bfs_push {
-  multi_bfs_words<Mem> w;
+  Kokkos::View<const multi_bfs_bits<W>*, Mem> frontier, seen;
+  Kokkos::View<multi_bfs_bits<W>*, Mem> visit;
   Kokkos::View<const offset_t*, Mem> row_ptr;
   Kokkos::View<const vertex_t*, Mem> col_idx;
-  KOKKOS_INLINE_FUNCTION void operator()(const vertex_t u) const {
-    std::uint64_t f[W];
-    bool any = false;
-    for (int j = 0; j < W; ++j) {
-      f[j] = w.frontier(std::size_t(u) * W + j);
-      any = any || f[j] != 0;
-    }
-    if (!any) return;
-    for (offset_t e = row_ptr(u); e < row_ptr(u + 1); ++e) {
-      const std::size_t v = std::size_t(col_idx(e)) * W;
-      for (int j = 0; j < W; ++j) {
-        const std::uint64_t add = f[j] & ~w.seen(v + j);
-        if (add) Kokkos::atomic_fetch_or(&w.visit(v + j), add);
-      }
-    }
-  }
-};
-
-/// Bottom-up step for the vertices whose in-degree is at most `max_degree` (the rest: `multi_bfs_pull_heavy`),
-/// one thread per vertex: a vertex not yet seen by all sources ORs its in-neighbours' frontier words and stops
-/// as soon as every missing source is covered.
-template <class Mem, int W>
-struct multi_bfs_pull_light {
-  multi_bfs_words<Mem> w;
-  Kokkos::View<const offset_t*, Mem> row_ptr;  // in-edge CSR
-  Kokkos::View<const vertex_t*, Mem> col_idx;
-  std::uint64_t full[W];  // the bits of the sources that exist
   offset_t max_degree;
-  KOKKOS_INLINE_FUNCTION void operator()(const vertex_t v) const {
-    const offset_t begin = row_ptr(v), end = row_ptr(v + 1);
+  KOKKOS_INLINE_FUNCTION void operator()(const vertex_t u) const {
+    const offset_t begin = row_ptr(u), end = row_ptr(u + 1);
     if (end - begin > max_degree) return;
-    std::uint64_t missing[W], acc[W];
+    const multi_bfs_bits<W> f = frontier(u);
     bool any = false;
-    for (int j = 0; j < W; ++j) {
-      missing[j] = ~w.seen(std::size_t(v) * W + j) & full[j];
-      acc[j] = 0;
-      any = any || missing[j] != 0;
-    }
+    for (int j = 0; j < W; ++j) any = any || f.w[j] != 0;
     if (!any) return;
     for (offset_t e = begin; e < end; ++e) {
-      const std::size_t u = std::size_t(col_idx(e)) * W;
-      bool done = true;
+      const vertex_t v = col_idx(e);
+      const multi_bfs_bits<W> s = seen(v);
       for (int j = 0; j < W; ++j) {
-        acc[j] |= w.frontier(u + j);
-        done = done && (acc[j] & missing[j]) == missing[j];
+        const std::uint64_t add = f.w[j] & ~s.w[j];
+        if (add) Kokkos::atomic_fetch_or(&visit(v).w[j], add);
       }
-      if (done) break;
     }
-    for (int j = 0; j < W; ++j) w.visit(std::size_t(v) * W + j) = acc[j] & missing[j];
   }
 };
 
-/// Bottom-up step for the vertices of `w.heavy`: one per team thread, its row on the vector lanes in chunks
-/// with the early exit tested per chunk (a warp per hub on GPUs, where a lone thread would serialise the row).
+/// Top-down step for the segments of the long rows: a team thread's vector lanes share one segment.
 template <class ExecSpace, int W>
-struct multi_bfs_pull_heavy {
+struct multi_bfs_push_segments {
   using mem = typename ExecSpace::memory_space;
   using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
-  multi_bfs_words<mem> w;
-  Kokkos::View<const offset_t*, mem> row_ptr;  // in-edge CSR
+  Kokkos::View<const multi_bfs_bits<W>*, mem> frontier, seen;
+  Kokkos::View<multi_bfs_bits<W>*, mem> visit;
+  Kokkos::View<const offset_t*, mem> row_ptr;
   Kokkos::View<const vertex_t*, mem> col_idx;
-  std::uint64_t full[W];
-  int rows_per_team;
-  int lanes;
+  multi_bfs_segments<mem> seg;
   KOKKOS_INLINE_FUNCTION void operator()(const member& m) const {
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(m, rows_per_team), [&](const int r) {
-      const std::size_t at = std::size_t(m.league_rank()) * rows_per_team + r;
-      if (at >= w.heavy.extent(0)) return;
-      const std::size_t v = w.heavy(at);
-      std::uint64_t missing[W], acc[W];
-      bool any = false;
+    const std::size_t s = std::size_t(m.league_rank()) * std::size_t(m.team_size()) + std::size_t(m.team_rank());
+    if (s >= seg.vertex.extent(0)) return;
+    const vertex_t u = seg.vertex(s);
+    const multi_bfs_bits<W> f = frontier(u);
+    bool any = false;
+    for (int j = 0; j < W; ++j) any = any || f.w[j] != 0;
+    if (!any) return;
+    const offset_t b = seg.first(s), end = row_ptr(u + 1);
+    const int len = static_cast<int>(end - b < multi_bfs_segment ? end - b : multi_bfs_segment);
+    Kokkos::parallel_for(Kokkos::ThreadVectorRange(m, len), [&](const int i) {
+      const vertex_t v = col_idx(b + i);
+      const multi_bfs_bits<W> sv = seen(v);
       for (int j = 0; j < W; ++j) {
-        missing[j] = ~w.seen(v * W + j) & full[j];
-        acc[j] = 0;
-        any = any || missing[j] != 0;
+        const std::uint64_t add = f.w[j] & ~sv.w[j];
+        if (add) Kokkos::atomic_fetch_or(&visit(v).w[j], add);
       }
-      if (!any) return;
-      const offset_t end = row_ptr(v + 1);
-      for (offset_t c = row_ptr(v); c < end; c += lanes) {
-        const int len = static_cast<int>(end - c < offset_t(lanes) ? end - c : offset_t(lanes));
-        bool done = true;
-        for (int j = 0; j < W; ++j) {
-          std::uint64_t part = 0;
-          Kokkos::parallel_reduce(
-              Kokkos::ThreadVectorRange(m, len),
-              [&](const int i, std::uint64_t& x) { x |= w.frontier(std::size_t(col_idx(c + i)) * W + j); },
-              Kokkos::BOr<std::uint64_t>(part));
-          acc[j] |= part;
-          done = done && (acc[j] & missing[j]) == missing[j];
-        }
-        if (done) break;
-      }
-      Kokkos::single(Kokkos::PerThread(m), [&]() {
-        for (int j = 0; j < W; ++j) w.visit(v * W + j) = acc[j] & missing[j];
-      });
     });
   }
 };
 
-/// The vertices whose in-degree exceeds `max_degree`, in id order (a scan).
-template <class Mem>
-struct multi_bfs_heavy_list {
-  Kokkos::View<const offset_t*, Mem> row_ptr;
-  Kokkos::View<vertex_t*, Mem> list;
+/// Bottom-up step for the rows of at most `max_degree` entries (the rest: `multi_bfs_pull_segments`), one thread
+/// per vertex: a vertex not yet seen by all sources ORs its in-neighbours' frontier bits and stops as soon as every
+/// missing source is covered.
+template <class Mem, int W>
+struct multi_bfs_pull {
+  Kokkos::View<const multi_bfs_bits<W>*, Mem> frontier, seen;
+  Kokkos::View<multi_bfs_bits<W>*, Mem> visit;
+  Kokkos::View<const offset_t*, Mem> row_ptr;  // in-edge CSR
+  Kokkos::View<const vertex_t*, Mem> col_idx;
+  multi_bfs_bits<W> full;  // the bits of the sources that exist
   offset_t max_degree;
-  KOKKOS_INLINE_FUNCTION void operator()(const vertex_t v, offset_t& at, const bool final) const {
-    if (row_ptr(v + 1) - row_ptr(v) <= max_degree) return;
-    if (final && at < list.extent(0)) list(at) = v;  // the counting pass runs with an empty list
-    ++at;
+  KOKKOS_INLINE_FUNCTION void operator()(const vertex_t v) const {
+    const offset_t begin = row_ptr(v), end = row_ptr(v + 1);
+    if (end - begin > max_degree) return;
+    const multi_bfs_bits<W> s = seen(v);
+    multi_bfs_bits<W> missing, acc;
+    bool any = false;
+    for (int j = 0; j < W; ++j) {
+      missing.w[j] = ~s.w[j] & full.w[j];
+      acc.w[j] = 0;
+      any = any || missing.w[j] != 0;
+    }
+    if (!any) return;
+    for (offset_t e = begin; e < end; ++e) {
+      const multi_bfs_bits<W> f = frontier(col_idx(e));
+      bool done = true;
+      for (int j = 0; j < W; ++j) {
+        acc.w[j] |= f.w[j];
+        done = done && (acc.w[j] & missing.w[j]) == missing.w[j];
+      }
+      if (done) break;
+    }
+    for (int j = 0; j < W; ++j) acc.w[j] &= missing.w[j];
+    visit(v) = acc;
+  }
+};
+
+/// Bottom-up step for the segments of the long in-rows: a team thread's vector lanes OR a segment's frontier bits
+/// 128 entries at a time, stop once the segment alone covers every missing source, and OR the result into the
+/// vertex's candidates (atomic: its other segments run beside).
+template <class ExecSpace, int W>
+struct multi_bfs_pull_segments {
+  using mem = typename ExecSpace::memory_space;
+  using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  Kokkos::View<const multi_bfs_bits<W>*, mem> frontier, seen;
+  Kokkos::View<multi_bfs_bits<W>*, mem> visit;
+  Kokkos::View<const offset_t*, mem> row_ptr;  // in-edge CSR
+  Kokkos::View<const vertex_t*, mem> col_idx;
+  multi_bfs_segments<mem> seg;
+  multi_bfs_bits<W> full;
+  KOKKOS_INLINE_FUNCTION void operator()(const member& m) const {
+    const std::size_t s = std::size_t(m.league_rank()) * std::size_t(m.team_size()) + std::size_t(m.team_rank());
+    if (s >= seg.vertex.extent(0)) return;
+    const vertex_t v = seg.vertex(s);
+    const multi_bfs_bits<W> sv = seen(v);
+    multi_bfs_bits<W> missing, acc;
+    bool any = false;
+    for (int j = 0; j < W; ++j) {
+      missing.w[j] = ~sv.w[j] & full.w[j];
+      acc.w[j] = 0;
+      any = any || missing.w[j] != 0;
+    }
+    if (!any) return;
+    const offset_t b = seg.first(s), end = row_ptr(v + 1);
+    const offset_t e = end - b < multi_bfs_segment ? end : b + multi_bfs_segment;
+    constexpr offset_t step = 128;
+    for (offset_t c = b; c < e; c += step) {
+      const int len = static_cast<int>(e - c < step ? e - c : step);
+      multi_bfs_bits<W> part;
+      Kokkos::parallel_reduce(
+          Kokkos::ThreadVectorRange(m, len),
+          [&](const int i, multi_bfs_bits<W>& x) {
+            const multi_bfs_bits<W> f = frontier(col_idx(c + i));
+            for (int j = 0; j < W; ++j) x.w[j] |= f.w[j];
+          },
+          multi_bfs_bits_or<W>(part));
+      bool done = true;
+      for (int j = 0; j < W; ++j) {
+        acc.w[j] |= part.w[j] & missing.w[j];
+        done = done && acc.w[j] == missing.w[j];
+      }
+      if (done) break;
+    }
+    Kokkos::single(Kokkos::PerThread(m), [&]() {
+      for (int j = 0; j < W; ++j)
+        if (acc.w[j]) Kokkos::atomic_fetch_or(&visit(v).w[j], acc.w[j]);
+    });
   }
 };
 
@@ -184,37 +291,41 @@ struct multi_bfs_level_stats {
   unsigned long long out_edges = 0;  ///< out-edges of the active vertices (the next push's work)
 };
 
-/// Update pass of level `lev`: new bits = candidates not yet seen; they become the next frontier, join `seen`,
-/// write the levels (levels(i, v), when kept) and the per-vertex distance sums (when kept); `visit` is cleared
+/// Update pass of level `lev`: new bits = candidates not yet seen; they become the level's frontier slot (in the
+/// history mode the slot is kept and the levels are written from the slots at the end), join `seen`, write the
+/// levels directly (direct mode, `levels` given) and the per-vertex distance sums (when kept); `visit` is cleared
 /// for the next level.
 template <class Mem, int W>
 struct multi_bfs_update {
   using value_type = multi_bfs_level_stats;
-  multi_bfs_words<Mem> w;
+  Kokkos::View<multi_bfs_bits<W>*, Mem> seen, visit, frontier;
   Kokkos::View<const offset_t*, Mem> out_ptr;
-  Kokkos::View<level_t**, Kokkos::LayoutLeft, Mem> levels;  // k x n, or empty
+  Kokkos::View<level_t**, Kokkos::LayoutLeft, Mem> levels;  // k x n (direct mode), or empty
   Kokkos::View<double*, Mem> distance_sum;                  // n, or empty
   Kokkos::View<std::uint32_t*, Mem> reached_from;           // n, or empty
   level_t lev;
   KOKKOS_INLINE_FUNCTION void operator()(const vertex_t v, value_type& acc) const {
+    const multi_bfs_bits<W> c = visit(v);
+    multi_bfs_bits<W> s = seen(v), nxt;
     unsigned long long fresh = 0;
+    bool any_candidate = false;
     for (int j = 0; j < W; ++j) {
-      const std::size_t at = std::size_t(v) * W + j;
-      const std::uint64_t nxt = w.visit(at) & ~w.seen(at);
-      w.visit(at) = 0;
-      w.frontier(at) = nxt;
-      if (!nxt) continue;
-      w.seen(at) |= nxt;
-      fresh += static_cast<unsigned long long>(popcount(nxt));
-      if (levels.extent(0) > 0) {
-        std::uint64_t b = nxt;
-        while (b) {
-          levels(std::size_t(j) * 64 + count_trailing_zeros(b), v) = lev;
-          b &= b - 1;
-        }
-      }
+      any_candidate = any_candidate || c.w[j] != 0;
+      nxt.w[j] = c.w[j] & ~s.w[j];
+      fresh += static_cast<unsigned long long>(popcount(nxt.w[j]));
     }
+    if (any_candidate) {
+      multi_bfs_bits<W> z;
+      for (int j = 0; j < W; ++j) z.w[j] = 0;
+      visit(v) = z;
+    }
+    frontier(v) = nxt;
     if (!fresh) return;
+    for (int j = 0; j < W; ++j) s.w[j] |= nxt.w[j];
+    seen(v) = s;
+    if (levels.extent(0) > 0)
+      for (int j = 0; j < W; ++j)
+        for (std::uint64_t b = nxt.w[j]; b; b &= b - 1) levels(std::size_t(j) * 64 + count_trailing_zeros(b), v) = lev;
     acc.active += 1;
     acc.pairs += fresh;
     acc.out_edges += out_ptr(v + 1) - out_ptr(v);
@@ -229,6 +340,52 @@ struct multi_bfs_update {
     dst.active = dst.active + src.active;  // not +=: a compound assignment to a volatile is deprecated
     dst.pairs = dst.pairs + src.pairs;
     dst.out_edges = dst.out_edges + src.out_edges;
+  }
+};
+
+/// Most frontier slots a traversal keeps (levels 0 .. 15 written from them at the end).
+inline constexpr int multi_bfs_max_history = 16;
+
+/// Four levels stored as one 16-byte write.
+struct alignas(16) multi_bfs_level4 {
+  level_t l[4];
+};
+
+/// History mode's last pass: the levels of `sources` sources from the frontier slots of levels 0 .. `depth`
+/// (slot l holds the bits first reached at level l), every pair written once, `unreached_level` where no slot has
+/// its bit. One thread per vertex and group of 4 sources, so that a warp writes a vertex's levels contiguously (one
+/// 16-byte store per thread when the source count is a multiple of 4, which keeps each group aligned).
+template <class Mem, int W>
+struct multi_bfs_expand {
+  Kokkos::View<const multi_bfs_bits<W>*, Mem> history;  // slot l of vertex v at l * n + v
+  Kokkos::View<const multi_bfs_bits<W>*, Mem> seen;
+  Kokkos::View<level_t**, Kokkos::LayoutLeft, Mem> levels;
+  std::size_t n, sources, groups;
+  int depth;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t t) const {
+    const std::size_t v = t / groups, first = (t % groups) * 4;
+    const std::size_t word = first / 64, shift = first % 64;
+    const std::uint32_t mine = static_cast<std::uint32_t>(seen(v).w[word] >> shift) & 0xfu;
+    multi_bfs_level4 out{{unreached_level, unreached_level, unreached_level, unreached_level}};
+    if (mine) {
+      // Every slot's nibble loaded before any is tested (a fixed count, which nvcc unrolls): a loop that stops at the
+      // last source's level waits on memory once per level (the pass ran at 1.3 TB/s that way on kron:22).
+      std::uint32_t nib[multi_bfs_max_history];
+      for (int l = 0; l < multi_bfs_max_history; ++l)
+        nib[l] = l <= depth ? static_cast<std::uint32_t>(history(std::size_t(l) * n + v).w[word] >> shift) & 0xfu : 0u;
+      std::uint32_t todo = mine;
+      for (int l = 0; l < multi_bfs_max_history; ++l) {
+        const std::uint32_t bits = nib[l] & todo;
+        for (int b = 0; b < 4; ++b)
+          if ((bits >> b) & 1u) out.l[b] = l;
+        todo &= ~bits;
+      }
+    }
+    if (sources % 4 == 0) {
+      *reinterpret_cast<multi_bfs_level4*>(&levels(first, v)) = out;
+    } else {
+      for (std::size_t b = 0; b < 4 && first + b < sources; ++b) levels(first + b, v) = out.l[b];
+    }
   }
 };
 
