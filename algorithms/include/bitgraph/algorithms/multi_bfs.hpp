@@ -276,10 +276,12 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
     // The history ends at the traversal's end or when its slots run out: every level so far written from it.
     const bool last = st.active == 0;
     if (keep_levels && !direct && (last || l + 1 == history)) {
+      int shift = 0;
+      while ((std::size_t(1) << shift) * 4 < k) ++shift;
       Kokkos::parallel_for("bitgraph::multi_bfs::expand",
-                           Kokkos::RangePolicy<ExecSpace>(exec, 0, std::size_t(n) * ((k + 3) / 4)),
+                           Kokkos::RangePolicy<ExecSpace>(exec, 0, std::size_t(n) << shift),
                            multi_bfs_expand<mem, W>{const_bits(slots, std::size_t(history) * n), seen, levels,
-                                                    std::size_t(n), k, (k + 3) / 4, static_cast<int>(l)});
+                                                    std::size_t(n), k, shift, static_cast<int>(l)});
       direct = true;
     }
     if (last) break;

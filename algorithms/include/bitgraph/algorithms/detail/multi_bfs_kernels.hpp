@@ -354,32 +354,28 @@ struct alignas(16) multi_bfs_level4 {
 /// History mode's last pass: the levels of `sources` sources from the frontier slots of levels 0 .. `depth`
 /// (slot l holds the bits first reached at level l), every pair written once, `unreached_level` where no slot has
 /// its bit. One thread per vertex and group of 4 sources, so that a warp writes a vertex's levels contiguously (one
-/// 16-byte store per thread when the source count is a multiple of 4, which keeps each group aligned).
+/// 16-byte store per thread when the source count is a multiple of 4, which keeps each group aligned). Threads are
+/// numbered v * 2^shift + group (groups rounded up to a power of two): a 64-bit division per thread cost more than
+/// the stores.
 template <class Mem, int W>
 struct multi_bfs_expand {
   Kokkos::View<const multi_bfs_bits<W>*, Mem> history;  // slot l of vertex v at l * n + v
   Kokkos::View<const multi_bfs_bits<W>*, Mem> seen;
   Kokkos::View<level_t**, Kokkos::LayoutLeft, Mem> levels;
-  std::size_t n, sources, groups;
+  std::size_t n, sources;
+  int shift;  // log2 of the groups per vertex, rounded up
   int depth;
   KOKKOS_INLINE_FUNCTION void operator()(const std::size_t t) const {
-    const std::size_t v = t / groups, first = (t % groups) * 4;
-    const std::size_t word = first / 64, shift = first % 64;
-    const std::uint32_t mine = static_cast<std::uint32_t>(seen(v).w[word] >> shift) & 0xfu;
+    const std::size_t v = t >> shift, first = (t & ((std::size_t(1) << shift) - 1)) * 4;
+    if (first >= sources) return;
+    const std::size_t word = first / 64, bit = first % 64;
+    std::uint32_t todo = static_cast<std::uint32_t>(seen(v).w[word] >> bit) & 0xfu;
     multi_bfs_level4 out{{unreached_level, unreached_level, unreached_level, unreached_level}};
-    if (mine) {
-      // Every slot's nibble loaded before any is tested (a fixed count, which nvcc unrolls): a loop that stops at the
-      // last source's level waits on memory once per level (the pass ran at 1.3 TB/s that way on kron:22).
-      std::uint32_t nib[multi_bfs_max_history];
-      for (int l = 0; l < multi_bfs_max_history; ++l)
-        nib[l] = l <= depth ? static_cast<std::uint32_t>(history(std::size_t(l) * n + v).w[word] >> shift) & 0xfu : 0u;
-      std::uint32_t todo = mine;
-      for (int l = 0; l < multi_bfs_max_history; ++l) {
-        const std::uint32_t bits = nib[l] & todo;
-        for (int b = 0; b < 4; ++b)
-          if ((bits >> b) & 1u) out.l[b] = l;
-        todo &= ~bits;
-      }
+    for (int l = 0; l <= depth && todo; ++l) {
+      const std::uint32_t hit = static_cast<std::uint32_t>(history(std::size_t(l) * n + v).w[word] >> bit) & todo;
+      for (int b = 0; b < 4; ++b)
+        if ((hit >> b) & 1u) out.l[b] = l;
+      todo &= ~hit;
     }
     if (sources % 4 == 0) {
       *reinterpret_cast<multi_bfs_level4*>(&levels(first, v)) = out;
