@@ -45,15 +45,16 @@ struct multi_bfs_result {
 };
 
 /// Buffers of `multi_source_bfs` kept between calls (a caller running many traversals on one graph passes the same
-/// workspace): the per-vertex words, the frontier slots and the segment lists of the long rows. Rebuilt when the
-/// graph (its row pointers), the word count or the slot count changes.
+/// workspace): the per-vertex words, the frontier slots, the segment lists of the long rows and the levels. Rebuilt
+/// when the graph (its row pointers) or the word count changes; the slots grow and the levels follow the source count.
 template <class MemorySpace>
 struct multi_bfs_workspace {
   const offset_t* graph = nullptr;  // the out-row pointers the segments were built for
   vertex_t n = 0;
   int words = 0;
   int slots = 0;
-  Kokkos::View<std::uint64_t*, MemorySpace> seen, visit, history;  // n W, n W, slots n W words
+  Kokkos::View<std::uint64_t*, MemorySpace> seen, visit, history;   // n W, n W, slots n W words
+  Kokkos::View<level_t**, Kokkos::LayoutLeft, MemorySpace> levels;  // k x n, the last call's
   detail::multi_bfs_segments<MemorySpace> out_segments, in_segments;
 };
 
@@ -73,7 +74,8 @@ multi_bfs_result<memory_space_t<ExecSpace>> multi_source_bfs(const ExecSpace& ex
                                                              const std::vector<vertex_t>& sources,
                                                              const multi_bfs_options& opts = {});
 
-/// `multi_source_bfs` on the caller's workspace: no allocation but the levels after the first call on a graph.
+/// `multi_source_bfs` on the caller's workspace: no allocation after the first call on a graph with as many
+/// sources; the result's levels alias the workspace's (the next call on it overwrites them).
 template <class ExecSpace>
 multi_bfs_result<memory_space_t<ExecSpace>> multi_source_bfs(const ExecSpace& exec,
                                                              const bit_graph<memory_space_t<ExecSpace>>& g,
@@ -336,9 +338,15 @@ multi_bfs_result<memory_space_t<ExecSpace>> multi_source_bfs(const ExecSpace& ex
       exec, src,
       Kokkos::View<const vertex_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(sources.data(), k));
   multi_bfs_result<mem> r;
-  if (opts.levels)
-    r.levels =
-        allocate_view<Kokkos::View<level_t**, Kokkos::LayoutLeft, mem>>("bitgraph::multi_bfs::levels", k, n, false);
+  if (opts.levels) {
+    // Kept between calls: the levels are the largest buffer (2 GiB for 128 sources on kron:22).
+    if (ws.levels.extent(0) != k || ws.levels.extent(1) != std::size_t(n)) {
+      ws.levels = {};
+      ws.levels =
+          allocate_view<Kokkos::View<level_t**, Kokkos::LayoutLeft, mem>>("bitgraph::multi_bfs::levels", k, n, false);
+    }
+    r.levels = ws.levels;
+  }
   detail::multi_bfs_dispatch(exec, g, Kokkos::View<const vertex_t*, mem>(src), ws, history, r.levels, {},
                              opts.pull_ratio, r);
   exec.fence();

@@ -20,6 +20,23 @@ struct alignas(8 * W) multi_bfs_bits {
   std::uint64_t w[W];
 };
 
+/// Whether any bit of `b` is set.
+template <int W>
+KOKKOS_INLINE_FUNCTION bool multi_bfs_any(const multi_bfs_bits<W>& b) {
+  bool any = false;
+  for (int j = 0; j < W; ++j) any = any || b.w[j] != 0;
+  return any;
+}
+
+/// The sources of `full` that have not reached a vertex with `seen`.
+template <int W>
+KOKKOS_INLINE_FUNCTION multi_bfs_bits<W> multi_bfs_missing(const multi_bfs_bits<W>& seen,
+                                                           const multi_bfs_bits<W>& full) {
+  multi_bfs_bits<W> m;
+  for (int j = 0; j < W; ++j) m.w[j] = ~seen.w[j] & full.w[j];
+  return m;
+}
+
 /// OR of `multi_bfs_bits` across the vector lanes of a team thread (a Kokkos reducer).
 template <int W>
 struct multi_bfs_bits_or {
@@ -149,9 +166,7 @@ struct multi_bfs_push {
     const offset_t begin = row_ptr(u), end = row_ptr(u + 1);
     if (end - begin > max_degree) return;
     const multi_bfs_bits<W> f = frontier(u);
-    bool any = false;
-    for (int j = 0; j < W; ++j) any = any || f.w[j] != 0;
-    if (!any) return;
+    if (!multi_bfs_any(f)) return;
     for (offset_t e = begin; e < end; ++e) {
       const vertex_t v = col_idx(e);
       const multi_bfs_bits<W> s = seen(v);
@@ -178,9 +193,7 @@ struct multi_bfs_push_segments {
     if (s >= seg.vertex.extent(0)) return;
     const vertex_t u = seg.vertex(s);
     const multi_bfs_bits<W> f = frontier(u);
-    bool any = false;
-    for (int j = 0; j < W; ++j) any = any || f.w[j] != 0;
-    if (!any) return;
+    if (!multi_bfs_any(f)) return;
     const offset_t b = seg.first(s), end = row_ptr(u + 1);
     const int len = static_cast<int>(end - b < multi_bfs_segment ? end - b : multi_bfs_segment);
     Kokkos::parallel_for(Kokkos::ThreadVectorRange(m, len), [&](const int i) {
@@ -208,15 +221,9 @@ struct multi_bfs_pull {
   KOKKOS_INLINE_FUNCTION void operator()(const vertex_t v) const {
     const offset_t begin = row_ptr(v), end = row_ptr(v + 1);
     if (end - begin > max_degree) return;
-    const multi_bfs_bits<W> s = seen(v);
-    multi_bfs_bits<W> missing, acc;
-    bool any = false;
-    for (int j = 0; j < W; ++j) {
-      missing.w[j] = ~s.w[j] & full.w[j];
-      acc.w[j] = 0;
-      any = any || missing.w[j] != 0;
-    }
-    if (!any) return;
+    const multi_bfs_bits<W> missing = multi_bfs_missing(seen(v), full);
+    if (!multi_bfs_any(missing)) return;
+    multi_bfs_bits<W> acc{};
     for (offset_t e = begin; e < end; ++e) {
       const multi_bfs_bits<W> f = frontier(col_idx(e));
       bool done = true;
@@ -248,15 +255,9 @@ struct multi_bfs_pull_segments {
     const std::size_t s = std::size_t(m.league_rank()) * std::size_t(m.team_size()) + std::size_t(m.team_rank());
     if (s >= seg.vertex.extent(0)) return;
     const vertex_t v = seg.vertex(s);
-    const multi_bfs_bits<W> sv = seen(v);
-    multi_bfs_bits<W> missing, acc;
-    bool any = false;
-    for (int j = 0; j < W; ++j) {
-      missing.w[j] = ~sv.w[j] & full.w[j];
-      acc.w[j] = 0;
-      any = any || missing.w[j] != 0;
-    }
-    if (!any) return;
+    const multi_bfs_bits<W> missing = multi_bfs_missing(seen(v), full);
+    if (!multi_bfs_any(missing)) return;
+    multi_bfs_bits<W> acc{};
     const offset_t b = seg.first(s), end = row_ptr(v + 1);
     const offset_t e = end - b < multi_bfs_segment ? end : b + multi_bfs_segment;
     constexpr offset_t step = 128;
