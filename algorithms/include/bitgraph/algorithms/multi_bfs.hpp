@@ -49,7 +49,9 @@ struct multi_bfs_result {
 /// when the graph (its row pointers) or the word count changes; the slots grow and the levels follow the source count.
 template <class MemorySpace>
 struct multi_bfs_workspace {
-  const offset_t* graph = nullptr;  // the out-row pointers the segments were built for
+  // The out-row pointers the segments were built for, held so that their memory cannot go to another graph while
+  // the workspace compares against it.
+  Kokkos::View<const offset_t*, MemorySpace> graph;
   vertex_t n = 0;
   int words = 0;
   int slots = 0;
@@ -176,18 +178,19 @@ void prepare_multi_bfs_workspace(const ExecSpace& exec, const bit_graph<memory_s
   using words_view = Kokkos::View<std::uint64_t*, mem>;
   const vertex_t n = g.n();
   const std::size_t len = std::size_t(n) * std::size_t(words);
-  if (ws.graph != g.csr.row_ptr.data() || ws.n != n || ws.seen.extent(0) != len) {
+  if (ws.graph.data() != g.csr.row_ptr.data() || ws.n != n || ws.seen.extent(0) != len) {
     ws = multi_bfs_workspace<mem>{};
     ws.seen = allocate_view<words_view>("bitgraph::multi_bfs::seen", len, false);
     ws.visit = allocate_view<words_view>("bitgraph::multi_bfs::visit", len, false);
     ws.out_segments = make_multi_bfs_segments(exec, g.csr);
     ws.in_segments = g.directed() ? make_multi_bfs_segments(exec, g.in_csr()) : ws.out_segments;
-    ws.graph = g.csr.row_ptr.data();
+    ws.graph = g.csr.row_ptr;  // last: a workspace whose allocation failed is rebuilt by the next call
     ws.n = n;
     ws.words = words;
   }
   if (ws.slots < slots) {
     ws.history = words_view();  // the old slots go before the new ones are allocated
+    ws.slots = 0;
     ws.history = allocate_view<words_view>("bitgraph::multi_bfs::frontier_slots", std::size_t(slots) * len, false);
     ws.slots = slots;
   }
