@@ -59,7 +59,7 @@ struct multi_bfs_bits_or {
 
 /// Rows longer than `multi_bfs_light_max` entries are cut into segments of `multi_bfs_segment` entries, each
 /// scanned by a team thread's vector lanes (a warp on GPUs): one lane per row would serialise a hub's row, and one
-/// warp per hub made the 128-source BFS on kron:22 wait 10.8 ms on its longest rows (docs/PERFORMANCE.md). Host
+/// warp per hub made the 128-source BFS wait on its longest rows (docs/PERFORMANCE.md). Host
 /// threads scan rows up to a segment whole; longer ones are split there too, so that one thread does not hold the
 /// others up on a hub.
 inline constexpr offset_t multi_bfs_segment = 1024;

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <type_traits>
+#include <utility>
 
 #include "bitgraph/core/execution.hpp"
 
@@ -35,19 +36,19 @@ team_shape shape_for(int lanes, int threads_per_team = 256) {
 }
 
 template <class T, class = void>
-struct has_reducer : std::false_type {};
+struct reduce_is_reducer : std::false_type {};
 template <class T>
-struct has_reducer<T, std::void_t<typename T::reducer>> : std::true_type {};
+struct reduce_is_reducer<T, std::void_t<typename T::reducer>> : std::true_type {};
 template <class T, class = void>
-struct has_value_type : std::false_type {};
+struct reduce_has_value_type : std::false_type {};
 template <class T>
-struct has_value_type<T, std::void_t<typename T::value_type>> : std::true_type {};
+struct reduce_has_value_type<T, std::void_t<typename T::value_type>> : std::true_type {};
 template <class T>
-struct value_type_of {
+struct reduce_value_of {
   using type = typename T::value_type;
 };
 template <class T>
-struct itself {
+struct reduce_plain {
   using type = T;
 };
 
@@ -55,8 +56,8 @@ struct itself {
 /// the result's own type.
 template <class Functor, class Result, class R = std::remove_cv_t<std::remove_reference_t<Result>>>
 using reduce_value_t = typename std::conditional_t<
-    has_reducer<R>::value, value_type_of<R>,
-    std::conditional_t<has_value_type<Functor>::value, value_type_of<Functor>, itself<R>>>::type;
+    reduce_is_reducer<R>::value, reduce_value_of<R>,
+    std::conditional_t<reduce_has_value_type<Functor>::value, reduce_value_of<Functor>, reduce_plain<R>>>::type;
 
 /// The body of `reduce_range` on CUDA: each team thread calls the functor for items team * T + thread, then
 /// every league * T items after (coalesced, grid-stride), into its own partial; `init` / `join` / `value_type`
@@ -74,8 +75,8 @@ struct range_reduce_body : Functor {
 
 /// `Kokkos::parallel_reduce` of `f(i, acc)` over i < `count`, as a RangePolicy would run it, with `result` a
 /// value or a reducer. On CUDA it runs as a grid-stride team reduction that fills the device: Kokkos 3.4 caps a
-/// RangePolicy reduction at 256 blocks of 256 threads, a quarter of an H100's threads, which made streaming passes
-/// latency-bound (the multi-source BFS's update pass ran at 0.25 TB/s on kron:22, docs/PERFORMANCE.md).
+/// RangePolicy reduction at 256 blocks of 256 threads, a quarter of an H100's threads, which leaves streaming passes
+/// latency-bound (measured on the multi-source BFS's update pass: docs/PERFORMANCE.md).
 /// Fences like `parallel_reduce` when `result` is a host value.
 template <class Index, class ExecSpace, class Functor, class Result>
 void reduce_range(const char* label, const ExecSpace& exec, Index count, const Functor& f, Result&& result) {
