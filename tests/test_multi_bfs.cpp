@@ -88,35 +88,38 @@ TEMPLATE_TEST_CASE("Multi-source BFS levels equal one BFS per source", "[multi_b
       std::vector<vertex_t> sources;
       for (std::size_t i = 0; i < k; ++i) sources.push_back(static_cast<vertex_t>((i * 7919 + 3) % n));
       if (k > 1) sources[1] = sources[0];  // duplicates are allowed
-      // Default switch, push only, pull only.
-      for (double ratio : {14.0, 1e-12, 1e12}) {
-        INFO(mc.name << " k=" << k << " pull_ratio=" << ratio);
-        multi_bfs_options mo;
-        mo.pull_ratio = ratio;
-        const auto r = multi_source_bfs(exec, g, sources, mo, ws);
-        REQUIRE(r.levels.extent(0) == k);
-        REQUIRE(r.levels.extent(1) == n);
-        const auto lv = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), r.levels);
-        int depth = 0;
-        std::uint64_t pairs = 0;
-        bool all_equal = true;
-        for (std::size_t i = 0; i < k; ++i) {
-          const auto expect = reference::bfs_levels(h, sources[i]);
-          for (vertex_t v = 0; v < n; ++v) {
-            all_equal = all_equal && lv(i, v) == expect[v];
-            if (expect[v] != unreached_level) {
-              ++pairs;
-              depth = std::max(depth, int(expect[v]));
+      // Default switch, push only, pull only; in the caller's order and relabelled (the workspace switches).
+      for (const auto order : {multi_bfs_order::none, multi_bfs_order::degree})
+        for (double ratio : {14.0, 1e-12, 1e12}) {
+          INFO(mc.name << " k=" << k << " pull_ratio=" << ratio << " order=" << int(order));
+          multi_bfs_options mo;
+          mo.pull_ratio = ratio;
+          mo.order = order;
+          const auto r = multi_source_bfs(exec, g, sources, mo, ws);
+          CHECK(r.order == order);
+          REQUIRE(r.levels.extent(0) == k);
+          REQUIRE(r.levels.extent(1) == n);
+          const auto lv = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), r.levels);
+          int depth = 0;
+          std::uint64_t pairs = 0;
+          bool all_equal = true;
+          for (std::size_t i = 0; i < k; ++i) {
+            const auto expect = reference::bfs_levels(h, sources[i]);
+            for (vertex_t v = 0; v < n; ++v) {
+              all_equal = all_equal && lv(i, v) == expect[v];
+              if (expect[v] != unreached_level) {
+                ++pairs;
+                depth = std::max(depth, int(expect[v]));
+              }
             }
           }
+          CHECK(all_equal);
+          CHECK(r.depth == depth);
+          CHECK(r.pairs == pairs);
+          CHECK(r.directions.size() == std::size_t(depth) + 1);
+          if (ratio == 1e-12) CHECK(r.directions.find('u') == std::string::npos);
+          if (ratio == 1e12 && depth > 0) CHECK(r.directions.front() == 'u');
         }
-        CHECK(all_equal);
-        CHECK(r.depth == depth);
-        CHECK(r.pairs == pairs);
-        CHECK(r.directions.size() == std::size_t(depth) + 1);
-        if (ratio == 1e-12) CHECK(r.directions.find('u') == std::string::npos);
-        if (ratio == 1e12 && depth > 0) CHECK(r.directions.front() == 'u');
-      }
     }
     multi_bfs_options counts_only;
     counts_only.levels = false;
@@ -164,6 +167,37 @@ TEMPLATE_TEST_CASE("Multi-source BFS workspace follows the graph it is given", "
       CHECK(all_equal);
     }
   }
+}
+
+// The automatic order relabels skewed graphs when the caller expects enough traversals, and a workspace built under
+// it keeps its choice.
+TEMPLATE_TEST_CASE("Multi-source BFS relabels skewed graphs for many traversals", "[multi_bfs]", BITGRAPH_TEST_SPACES) {
+  TestType exec;
+  const auto cases = ms_cases();
+  const auto& hubs = cases[5];
+  REQUIRE(hubs.name == "hubs, undirected");
+  csr_build_options o;
+  o.kind = hubs.kind;
+  const auto skewed = make_bit_graph(exec, build_csr(exec, hubs.el, o), {8});
+  const auto even = make_bit_graph(exec, build_csr(exec, gen::grid_2d(40), o), {8});
+  CHECK(detail::multi_bfs_degree_skew(exec, skewed.csr) > 100);
+  CHECK(detail::multi_bfs_degree_skew(exec, even.csr) < 1.1);
+  const std::vector<vertex_t> sources{0, 5, 17, 300};
+  multi_bfs_options once, many;
+  many.traversals = 1000;
+  CHECK(multi_source_bfs(exec, skewed, sources, once).order == multi_bfs_order::none);
+  CHECK(multi_source_bfs(exec, skewed, sources, many).order == multi_bfs_order::degree);
+  CHECK(multi_source_bfs(exec, even, sources, many).order == multi_bfs_order::none);
+  multi_bfs_workspace<typename TestType::memory_space> ws;
+  CHECK(multi_source_bfs(exec, skewed, sources, many, ws).order == multi_bfs_order::degree);
+  CHECK(ws.order == multi_bfs_order::degree);
+  CHECK(multi_source_bfs(exec, skewed, sources, once, ws).order == multi_bfs_order::degree);
+  multi_bfs_options forced;
+  forced.order = multi_bfs_order::none;
+  CHECK(multi_source_bfs(exec, skewed, sources, forced, ws).order == multi_bfs_order::none);
+  CHECK(multi_source_bfs(exec, skewed, sources, once, ws).order == multi_bfs_order::none);
+  closeness_options co;
+  CHECK(closeness_centrality(exec, even, co).order == multi_bfs_order::none);
 }
 
 // The levels of a 128-source BFS on a 4 M-vertex graph are a 128 x 4 M view (2 GiB). Kokkos 3.4 fills a rank-2 view
@@ -219,6 +253,16 @@ TEMPLATE_TEST_CASE("Closeness centrality equals the all-pairs reference", "[mult
     bool close = true;
     for (vertex_t v = 0; v < g.n(); ++v) close = close && std::abs(c(v) - expect[v]) <= 1e-12 * (1 + expect[v]);
     CHECK(close);
+    // Relabelled traversals: the sums land in the caller's ids.
+    closeness_options relabelled;
+    relabelled.order = multi_bfs_order::degree;
+    const auto by_degree = closeness_centrality(exec, g, relabelled);
+    CHECK(by_degree.order == multi_bfs_order::degree);
+    const auto cd = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), by_degree.closeness);
+    bool close_degree = true;
+    for (vertex_t v = 0; v < g.n(); ++v)
+      close_degree = close_degree && std::abs(cd(v) - expect[v]) <= 1e-12 * (1 + expect[v]);
+    CHECK(close_degree);
     // As many samples as vertices is the exact computation.
     closeness_options all;
     all.samples = g.n();
@@ -275,6 +319,9 @@ TEMPLATE_TEST_CASE("Multi-source BFS and closeness reject bad arguments", "[mult
     o.pull_ratio = bad;
     CHECK_THROWS_AS(multi_source_bfs(exec, g, {0}, o), invalid_argument_error);
   }
+  multi_bfs_options none;
+  none.traversals = 0;
+  CHECK_THROWS_AS(multi_source_bfs(exec, g, {0}, none), invalid_argument_error);
   auto empty = make_bit_graph(exec, build_csr(exec, edge_list{}), {8});
   CHECK_THROWS_AS(closeness_centrality(exec, empty), invalid_argument_error);
 }

@@ -4,6 +4,7 @@
 #include <Kokkos_Core.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <numeric>
@@ -17,11 +18,23 @@
 #include "bitgraph/core/error.hpp"
 #include "bitgraph/core/execution.hpp"
 #include "bitgraph/core/launch.hpp"
+#include "bitgraph/reorder/device_order.hpp"
 
 namespace bitgraph {
 
 /// Most sources one multi-source traversal carries (two 64-bit words per vertex).
 inline constexpr std::size_t multi_bfs_max_sources = 128;
+
+/// The vertex order a multi-source traversal runs in (its levels and sums are always in the caller's ids).
+enum class multi_bfs_order {
+  automatic,  ///< `degree` when the degrees are skewed and `traversals` pay for the relabelling, else `none`
+  none,       ///< the caller's ids
+  /// Hubs first (`reorder::degree_order`, on the device): the per-vertex words most edges lead to share a few
+  /// cache lines and stay in cache, and a pull meets the hubs (the most sources' bits) first in every row, so it
+  /// stops sooner. Costs a relabelled copy of the graph's pattern (and of its transpose when directed), built once
+  /// per graph and kept in the workspace.
+  degree,
+};
 
 /// Options of `multi_source_bfs`.
 struct multi_bfs_options {
@@ -30,6 +43,10 @@ struct multi_bfs_options {
   /// exceed the stored entries / `pull_ratio`; else it pushes. Must be positive and finite. Lower than a
   /// single-source BFS's 14: a pull for 128 sources seldom stops early, so pushing pays longer.
   double pull_ratio = 6;
+  multi_bfs_order order = multi_bfs_order::automatic;
+  /// Traversals the caller expects to run on this graph with one workspace (`automatic` weighs the relabelling
+  /// against them). At least 1.
+  std::size_t traversals = 1;
 };
 
 /// Result of `multi_source_bfs`.
@@ -39,19 +56,25 @@ struct multi_bfs_result {
   /// extents (k, n), a source's levels strided by k (LayoutLeft keeps a vertex's k levels together, as the
   /// traversal writes them). Empty when `levels` was off.
   Kokkos::View<level_t**, Kokkos::LayoutLeft, MemorySpace> levels;
-  int depth = 0;            ///< the largest level over all sources
-  std::uint64_t pairs = 0;  ///< (source, vertex) pairs reached, the sources themselves included
-  std::string directions;   ///< per level: 'p' push, 'u' pull (bottom-up)
+  int depth = 0;                                  ///< the largest level over all sources
+  std::uint64_t pairs = 0;                        ///< (source, vertex) pairs reached, the sources themselves included
+  std::string directions;                         ///< per level: 'p' push, 'u' pull (bottom-up)
+  multi_bfs_order order = multi_bfs_order::none;  ///< the order the traversal ran in (`automatic` resolved)
 };
 
 /// Buffers of `multi_source_bfs` kept between calls (a caller running many traversals on one graph passes the same
-/// workspace): the per-vertex words, the frontier slots, the segment lists of the long rows and the levels. Rebuilt
-/// when the graph (its row pointers) or the word count changes; the slots grow and the levels follow the source count.
+/// workspace): the graph in the traversal's order, the per-vertex words, the frontier slots, the segment lists of
+/// the long rows and the levels. The graph part is rebuilt when the graph (its row pointers) or the order changes,
+/// the words when their count changes; the slots grow and the levels follow the source count.
 template <class MemorySpace>
 struct multi_bfs_workspace {
-  // The out-row pointers the segments were built for, held so that their memory cannot go to another graph while
-  // the workspace compares against it.
+  // The out-row pointers the traversal graph was made from, held so that their memory cannot go to another graph
+  // while the workspace compares against it.
   Kokkos::View<const offset_t*, MemorySpace> graph;
+  multi_bfs_order order = multi_bfs_order::automatic;  // the resolved order the graph part was built for
+  reorder::vertex_order<MemorySpace> ids;              // empty in the caller's order
+  csr_graph<MemorySpace> out, in;                      // the traversal's out- and in-edges (patterns)
+  double prepare_seconds = 0;                          // building the graph part, the last time it was built
   vertex_t n = 0;
   int words = 0;
   int slots = 0;
@@ -69,7 +92,8 @@ struct multi_bfs_workspace {
 /// (W = 2 words for more than 64 sources) plus up to 16 n W of slots (never more than the levels' k n entries)
 /// plus the levels. Throws `invalid_argument_error` for no or more than 128 sources, a source >= n, or a bad
 /// `pull_ratio`; `allocation_error` when the buffers do not fit. Fences `exec` (each level's counts are read
-/// back).
+/// back). Relabelling (`order`) costs a device sort of n keys and a pass over the entries, once per graph and
+/// workspace.
 template <class ExecSpace>
 multi_bfs_result<memory_space_t<ExecSpace>> multi_source_bfs(const ExecSpace& exec,
                                                              const bit_graph<memory_space_t<ExecSpace>>& g,
@@ -92,6 +116,8 @@ struct closeness_options {
   /// (Eppstein and Wang's sampling).
   vertex_t samples = 0;
   std::uint64_t seed = 1;  ///< of the sample
+  /// The traversals' vertex order (`automatic` weighs the relabelling against the ceil(sources / 128) traversals).
+  multi_bfs_order order = multi_bfs_order::automatic;
 };
 
 /// Result of `closeness_centrality`.
@@ -101,6 +127,7 @@ struct closeness_result {
   vertex_t sources = 0;                          ///< sources traversed from
   int traversals = 0;                            ///< multi-source traversals run
   bool exact = true;
+  multi_bfs_order order = multi_bfs_order::none;  ///< the order they ran in
 };
 
 /// Closeness centrality with Wasserman and Faust's scaling for graphs that are not connected (NetworkX's
@@ -170,22 +197,91 @@ inline int multi_bfs_history_levels(std::size_t k, int words) {
   return h >= 3 ? h : 0;
 }
 
-/// Makes `ws` fit a traversal of `g` with `words` per vertex and `slots` frontier slots (kept when it does).
+/// Sum of the squared row lengths (the degree skew's numerator).
+template <class Mem>
+struct multi_bfs_square_degrees {
+  Kokkos::View<const offset_t*, Mem> row_ptr;
+  KOKKOS_INLINE_FUNCTION void operator()(const vertex_t v, double& acc) const {
+    const double d = double(row_ptr(v + 1) - row_ptr(v));
+    acc += d * d;
+  }
+};
+
+/// Degree skew E[d^2] / E[d]^2 of the rows of `csr`: 1 when every row is as long, about 1 + 1 / E[d] for uniform
+/// random graphs, tens and more where a few hubs hold most entries (the share of edges that lead to a vertex grows
+/// with its degree, so the skew says how much of the traffic the hubs' words take). 0 for a graph without entries.
 template <class ExecSpace>
-void prepare_multi_bfs_workspace(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g, int words,
-                                 int slots, multi_bfs_workspace<memory_space_t<ExecSpace>>& ws) {
+double multi_bfs_degree_skew(const ExecSpace& exec, const csr_graph<memory_space_t<ExecSpace>>& csr) {
+  if (csr.n == 0 || csr.nnz == 0) return 0;
+  double squares = 0;
+  reduce_range("bitgraph::multi_bfs::degree_skew", exec, csr.n,
+               multi_bfs_square_degrees<memory_space_t<ExecSpace>>{csr.row_ptr}, squares);
+  const double mean = double(csr.nnz) / double(csr.n);
+  return squares / double(csr.n) / (mean * mean);
+}
+
+/// Skew above which `multi_bfs_order::automatic` relabels, and the traversals the relabelling must be spread over.
+inline constexpr double multi_bfs_order_skew = 8;
+inline constexpr std::size_t multi_bfs_order_traversals = 2;
+
+/// The order `opts.order` resolves to on `g`; a workspace already built for `g` under `automatic` keeps its choice.
+template <class ExecSpace>
+multi_bfs_order resolve_multi_bfs_order(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
+                                        const multi_bfs_options& opts,
+                                        const multi_bfs_workspace<memory_space_t<ExecSpace>>& ws) {
+  if (opts.order != multi_bfs_order::automatic) return opts.order;
+  if (ws.graph.data() == g.csr.row_ptr.data() && ws.n == g.n() && ws.order != multi_bfs_order::automatic)
+    return ws.order;
+  return opts.traversals >= multi_bfs_order_traversals && multi_bfs_degree_skew(exec, g.csr) >= multi_bfs_order_skew
+             ? multi_bfs_order::degree
+             : multi_bfs_order::none;
+}
+
+/// `csr`'s pattern (the traversal reads no weights).
+template <class Mem>
+csr_graph<Mem> multi_bfs_pattern(csr_graph<Mem> csr) {
+  csr.has_weights = false;
+  csr.weights = {};
+  return csr;
+}
+
+/// Makes `ws` fit a traversal of `g` in `order` (resolved) with `words` per vertex and `slots` frontier slots (kept
+/// when it does).
+template <class ExecSpace>
+void prepare_multi_bfs_workspace(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
+                                 multi_bfs_order order, int words, int slots,
+                                 multi_bfs_workspace<memory_space_t<ExecSpace>>& ws) {
   using mem = memory_space_t<ExecSpace>;
   using words_view = Kokkos::View<std::uint64_t*, mem>;
   const vertex_t n = g.n();
   const std::size_t len = std::size_t(n) * std::size_t(words);
-  if (ws.graph.data() != g.csr.row_ptr.data() || ws.n != n || ws.seen.extent(0) != len) {
+  if (ws.graph.data() != g.csr.row_ptr.data() || ws.n != n || ws.order != order) {
     ws = multi_bfs_workspace<mem>{};
+    const auto t0 = std::chrono::steady_clock::now();
+    if (order == multi_bfs_order::degree) {
+      ws.ids = reorder::degree_order(exec, g.csr);
+      ws.out = reorder::relabel(exec, multi_bfs_pattern(g.csr), ws.ids);
+      ws.in = g.directed() ? reorder::relabel(exec, multi_bfs_pattern(g.csr_t), ws.ids) : ws.out;
+    } else {
+      ws.out = g.csr;
+      ws.in = g.in_csr();
+    }
+    ws.out_segments = make_multi_bfs_segments(exec, ws.out);
+    ws.in_segments = g.directed() ? make_multi_bfs_segments(exec, ws.in) : ws.out_segments;
+    exec.fence();
+    ws.prepare_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    ws.n = n;
+    ws.order = order;
+    ws.graph = g.csr.row_ptr;  // last: a workspace whose allocation failed is rebuilt by the next call
+  }
+  if (ws.words != words || ws.seen.extent(0) != len) {
+    ws.words = 0;  // the old words and slots go before the new ones are allocated
+    ws.seen = words_view();
+    ws.visit = words_view();
+    ws.history = words_view();
+    ws.slots = 0;
     ws.seen = allocate_view<words_view>("bitgraph::multi_bfs::seen", len, false);
     ws.visit = allocate_view<words_view>("bitgraph::multi_bfs::visit", len, false);
-    ws.out_segments = make_multi_bfs_segments(exec, g.csr);
-    ws.in_segments = g.directed() ? make_multi_bfs_segments(exec, g.in_csr()) : ws.out_segments;
-    ws.graph = g.csr.row_ptr;  // last: a workspace whose allocation failed is rebuilt by the next call
-    ws.n = n;
     ws.words = words;
   }
   if (ws.slots < slots) {
@@ -211,8 +307,9 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
   using const_bits = Kokkos::View<const bits*, mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
   const vertex_t n = g.n();
   const std::size_t k = sources.extent(0);
-  const auto& out = g.csr;
-  const auto& in = g.in_csr();
+  const auto& out = ws.out;  // in the traversal's order
+  const auto& in = ws.in;
+  const multi_bfs_ids<mem> caller_id{ws.ids.old_of_new}, traversal_id{ws.ids.new_of_old};
   const bits_view seen(reinterpret_cast<bits*>(ws.seen.data()), n);
   const bits_view visit(reinterpret_cast<bits*>(ws.visit.data()), n);
   bits* const slots = reinterpret_cast<bits*>(ws.history.data());
@@ -230,7 +327,7 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
                        multi_bfs_reset<mem, W>{seen, visit, slot(0)});
   Kokkos::parallel_for(
       "bitgraph::multi_bfs::seed", Kokkos::RangePolicy<ExecSpace>(exec, 0, k),
-      multi_bfs_seed<mem, W>{seen, slot(0), sources,
+      multi_bfs_seed<mem, W>{seen, slot(0), sources, traversal_id,
                              direct ? levels : Kokkos::View<level_t**, Kokkos::LayoutLeft, mem>(), sums.self});
   bits full;
   for (int j = 0; j < W; ++j) {
@@ -247,7 +344,7 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
   // The sources' out-edges decide the first step like any frontier's.
   unsigned long long frontier_edges = 0;
   Kokkos::parallel_reduce("bitgraph::multi_bfs::source_edges", Kokkos::RangePolicy<ExecSpace>(exec, 0, k),
-                          multi_bfs_source_edges<mem>{sources, out.row_ptr}, frontier_edges);
+                          multi_bfs_source_edges<mem>{sources, g.csr.row_ptr}, frontier_edges);
   for (level_t l = 1;; ++l) {
     const const_bits frontier(slot(l - 1).data(), n);
     const bool bottom_up = double(frontier_edges) * pull_ratio > double(out.nnz);
@@ -269,7 +366,7 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
     }
     multi_bfs_level_stats st;
     reduce_range("bitgraph::multi_bfs::update", exec, n,
-                 multi_bfs_update<mem, W>{seen, visit, slot(l), out.row_ptr,
+                 multi_bfs_update<mem, W>{seen, visit, slot(l), out.row_ptr, caller_id,
                                           direct ? levels : Kokkos::View<level_t**, Kokkos::LayoutLeft, mem>(),
                                           sums.distance_sum, sums.reached_from, l},
                  st);
@@ -285,8 +382,8 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
       while ((std::size_t(1) << shift) * 4 < k) ++shift;
       Kokkos::parallel_for("bitgraph::multi_bfs::expand",
                            Kokkos::RangePolicy<ExecSpace>(exec, 0, std::size_t(n) << shift),
-                           multi_bfs_expand<mem, W>{const_bits(slots, std::size_t(history) * n), seen, levels,
-                                                    std::size_t(n), k, shift, static_cast<int>(l)});
+                           multi_bfs_expand<mem, W>{const_bits(slots, std::size_t(history) * n), seen, caller_id,
+                                                    levels, std::size_t(n), k, shift, static_cast<int>(l)});
       direct = true;
     }
     if (last) break;
@@ -331,16 +428,19 @@ multi_bfs_result<memory_space_t<ExecSpace>> multi_source_bfs(const ExecSpace& ex
   for (const vertex_t s : sources) detail::check_source<ExecSpace>("multi_source_bfs", s, n);
   BITGRAPH_CHECK_ARG(std::isfinite(opts.pull_ratio) && opts.pull_ratio > 0, "multi_source_bfs",
                      "pull_ratio must be positive and finite, not ", opts.pull_ratio);
+  BITGRAPH_CHECK_ARG(opts.traversals >= 1, "multi_source_bfs", "traversals must be at least 1");
   detail::profiling_region region("bitgraph::multi_source_bfs");
   const std::size_t k = sources.size();
   const int words = k <= 64 ? 1 : 2;
   const int history = opts.levels ? detail::multi_bfs_history_levels(k, words) : 0;
-  detail::prepare_multi_bfs_workspace(exec, g, words, std::max(history, 2), ws);
+  const multi_bfs_order order = detail::resolve_multi_bfs_order(exec, g, opts, ws);
+  detail::prepare_multi_bfs_workspace(exec, g, order, words, std::max(history, 2), ws);
   auto src = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::multi_bfs::sources", k, false);
   Kokkos::deep_copy(
       exec, src,
       Kokkos::View<const vertex_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(sources.data(), k));
   multi_bfs_result<mem> r;
+  r.order = order;
   if (opts.levels) {
     // Kept between calls: the levels are the largest buffer (2 GiB for 128 sources on kron:22).
     if (ws.levels.extent(0) != k || ws.levels.extent(1) != std::size_t(n)) {
@@ -383,7 +483,12 @@ closeness_result<memory_space_t<ExecSpace>> closeness_centrality(const ExecSpace
                                    allocate_view<Kokkos::View<std::uint32_t*, mem>>("bitgraph::closeness::reached", n),
                                    allocate_view<Kokkos::View<std::uint32_t*, mem>>("bitgraph::closeness::self", n)};
   multi_bfs_workspace<mem> ws;
-  detail::prepare_multi_bfs_workspace(exec, g, count <= 64 ? 1 : 2, 2, ws);
+  multi_bfs_options mo;
+  mo.order = opts.order;
+  mo.traversals = (std::size_t(count) + multi_bfs_max_sources - 1) / multi_bfs_max_sources;
+  detail::prepare_multi_bfs_workspace(exec, g, detail::resolve_multi_bfs_order(exec, g, mo, ws), count <= 64 ? 1 : 2, 2,
+                                      ws);
+  r.order = ws.order;
   auto src = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::closeness::sources", count, false);
   Kokkos::deep_copy(
       exec, src,
@@ -393,7 +498,7 @@ closeness_result<memory_space_t<ExecSpace>> closeness_centrality(const ExecSpace
     multi_bfs_result<mem> pass;
     detail::multi_bfs_dispatch(exec, g,
                                Kokkos::View<const vertex_t*, mem>(Kokkos::subview(src, Kokkos::make_pair(at, end))), ws,
-                               0, {}, sums, multi_bfs_options{}.pull_ratio, pass);
+                               0, {}, sums, mo.pull_ratio, pass);
     ++r.traversals;
   }
   r.closeness = allocate_view<Kokkos::View<double*, mem>>("bitgraph::closeness", n, false);

@@ -57,6 +57,14 @@ struct multi_bfs_bits_or {
   KOKKOS_INLINE_FUNCTION bool references_scalar() const { return true; }
 };
 
+/// A vertex id map applied where a kernel meets the caller's ids (the traversal may run on a relabelled graph):
+/// `map(v)`, or v itself when `map` is empty.
+template <class Mem>
+struct multi_bfs_ids {
+  Kokkos::View<const vertex_t*, Mem> map;
+  KOKKOS_INLINE_FUNCTION vertex_t operator()(const vertex_t v) const { return map.extent(0) > 0 ? map(v) : v; }
+};
+
 /// Rows longer than `multi_bfs_light_max` entries are cut into segments of `multi_bfs_segment` entries, each
 /// scanned by a team thread's vector lanes (a warp on GPUs): one lane per row would serialise a hub's row, and one
 /// warp per hub made the 128-source BFS wait on its longest rows (docs/PERFORMANCE.md). Host
@@ -118,18 +126,19 @@ struct multi_bfs_reset {
 
 /// Level 0: bit i of source i's words (duplicates allowed: atomic), levels(i, source i) = 0 when `levels` is given
 /// (the direct mode; the history mode records level 0 in the frontier slot), the sources counted per vertex when
-/// `self` is given.
+/// `self` is given. Sources, levels and `self` are in the caller's ids, the words in the traversal's.
 template <class Mem, int W>
 struct multi_bfs_seed {
   Kokkos::View<multi_bfs_bits<W>*, Mem> seen, frontier;
   Kokkos::View<const vertex_t*, Mem> sources;
+  multi_bfs_ids<Mem> traversal_id;                          // caller's id -> traversal's
   Kokkos::View<level_t**, Kokkos::LayoutLeft, Mem> levels;  // k x n, or empty
   Kokkos::View<std::uint32_t*, Mem> self;                   // n, or empty
   KOKKOS_INLINE_FUNCTION void operator()(const std::size_t i) const {
-    const vertex_t s = sources(i);
+    const vertex_t s = sources(i), t = traversal_id(s);
     const std::uint64_t bit = std::uint64_t(1) << (i % 64);
-    Kokkos::atomic_fetch_or(&seen(s).w[i / 64], bit);
-    Kokkos::atomic_fetch_or(&frontier(s).w[i / 64], bit);
+    Kokkos::atomic_fetch_or(&seen(t).w[i / 64], bit);
+    Kokkos::atomic_fetch_or(&frontier(t).w[i / 64], bit);
     if (levels.extent(0) > 0) levels(i, s) = 0;
     if (self.extent(0) > 0) Kokkos::atomic_fetch_add(&self(s), std::uint32_t(1));
   }
@@ -295,12 +304,13 @@ struct multi_bfs_level_stats {
 /// Update pass of level `lev`: new bits = candidates not yet seen; they become the level's frontier slot (in the
 /// history mode the slot is kept and the levels are written from the slots at the end), join `seen`, write the
 /// levels directly (direct mode, `levels` given) and the per-vertex distance sums (when kept); `visit` is cleared
-/// for the next level.
+/// for the next level. The levels and sums are in the caller's ids.
 template <class Mem, int W>
 struct multi_bfs_update {
   using value_type = multi_bfs_level_stats;
   Kokkos::View<multi_bfs_bits<W>*, Mem> seen, visit, frontier;
   Kokkos::View<const offset_t*, Mem> out_ptr;
+  multi_bfs_ids<Mem> caller_id;                             // traversal's id -> caller's
   Kokkos::View<level_t**, Kokkos::LayoutLeft, Mem> levels;  // k x n (direct mode), or empty
   Kokkos::View<double*, Mem> distance_sum;                  // n, or empty
   Kokkos::View<std::uint32_t*, Mem> reached_from;           // n, or empty
@@ -324,15 +334,17 @@ struct multi_bfs_update {
     if (!fresh) return;
     for (int j = 0; j < W; ++j) s.w[j] |= nxt.w[j];
     seen(v) = s;
+    const vertex_t c_v = caller_id(v);
     if (levels.extent(0) > 0)
       for (int j = 0; j < W; ++j)
-        for (std::uint64_t b = nxt.w[j]; b; b &= b - 1) levels(std::size_t(j) * 64 + count_trailing_zeros(b), v) = lev;
+        for (std::uint64_t b = nxt.w[j]; b; b &= b - 1)
+          levels(std::size_t(j) * 64 + count_trailing_zeros(b), c_v) = lev;
     acc.active += 1;
     acc.pairs += fresh;
     acc.out_edges += out_ptr(v + 1) - out_ptr(v);
     if (distance_sum.extent(0) > 0) {
-      distance_sum(v) += double(lev) * double(fresh);
-      reached_from(v) += static_cast<std::uint32_t>(fresh);
+      distance_sum(c_v) += double(lev) * double(fresh);
+      reached_from(c_v) += static_cast<std::uint32_t>(fresh);
     }
   }
   KOKKOS_INLINE_FUNCTION void init(value_type& s) const { s = value_type{}; }
@@ -357,31 +369,35 @@ struct alignas(16) multi_bfs_level4 {
 /// its bit. One thread per vertex and group of 4 sources, so that a warp writes a vertex's levels contiguously (one
 /// 16-byte store per thread when the source count is a multiple of 4, which keeps each group aligned). Threads are
 /// numbered v * 2^shift + group (groups rounded up to a power of two): a 64-bit division per thread cost more than
-/// the stores.
+/// the stores. The slots are loaded all at once, not one after the other until the group's bits are found: a chain
+/// of dependent loads per thread left the pass latency-bound.
 template <class Mem, int W>
 struct multi_bfs_expand {
   Kokkos::View<const multi_bfs_bits<W>*, Mem> history;  // slot l of vertex v at l * n + v
   Kokkos::View<const multi_bfs_bits<W>*, Mem> seen;
+  multi_bfs_ids<Mem> caller_id;  // traversal's id -> caller's (the levels' columns)
   Kokkos::View<level_t**, Kokkos::LayoutLeft, Mem> levels;
   std::size_t n, sources;
   int shift;  // log2 of the groups per vertex, rounded up
-  int depth;
+  int depth;  // < multi_bfs_max_history
   KOKKOS_INLINE_FUNCTION void operator()(const std::size_t t) const {
     const std::size_t v = t >> shift, first = (t & ((std::size_t(1) << shift) - 1)) * 4;
     if (first >= sources) return;
     const std::size_t word = first / 64, bit = first % 64;
-    std::uint32_t todo = static_cast<std::uint32_t>(seen(v).w[word] >> bit) & 0xfu;
     multi_bfs_level4 out{{unreached_level, unreached_level, unreached_level, unreached_level}};
-    for (int l = 0; l <= depth && todo; ++l) {
-      const std::uint32_t hit = static_cast<std::uint32_t>(history(std::size_t(l) * n + v).w[word] >> bit) & todo;
-      for (int b = 0; b < 4; ++b)
-        if ((hit >> b) & 1u) out.l[b] = l;
-      todo &= ~hit;
+    if (static_cast<std::uint32_t>(seen(v).w[word] >> bit) & 0xfu) {
+      std::uint32_t hit[multi_bfs_max_history];
+      for (int l = 0; l < multi_bfs_max_history; ++l)
+        hit[l] = l <= depth ? static_cast<std::uint32_t>(history(std::size_t(l) * n + v).w[word] >> bit) : 0u;
+      for (int l = multi_bfs_max_history - 1; l >= 0; --l)
+        for (int b = 0; b < 4; ++b)
+          if ((hit[l] >> b) & 1u) out.l[b] = l;
     }
+    const std::size_t c_v = caller_id(static_cast<vertex_t>(v));
     if (sources % 4 == 0) {
-      *reinterpret_cast<multi_bfs_level4*>(&levels(first, v)) = out;
+      *reinterpret_cast<multi_bfs_level4*>(&levels(first, c_v)) = out;
     } else {
-      for (std::size_t b = 0; b < 4 && first + b < sources; ++b) levels(first + b, v) = out.l[b];
+      for (std::size_t b = 0; b < 4 && first + b < sources; ++b) levels(first + b, c_v) = out.l[b];
     }
   }
 };
