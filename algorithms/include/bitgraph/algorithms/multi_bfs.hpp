@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <numeric>
 #include <random>
 #include <string>
@@ -220,9 +221,10 @@ double multi_bfs_degree_skew(const ExecSpace& exec, const csr_graph<memory_space
   return squares / double(csr.n) / (mean * mean);
 }
 
-/// Skew above which `multi_bfs_order::automatic` relabels, and the traversals the relabelling must be spread over.
+/// Skew above which `multi_bfs_order::automatic` relabels, and the traversals the relabelling must be spread over:
+/// it costs about as much as 40 traversals of a skewed graph save (both scale with the entries; docs/PERFORMANCE.md).
 inline constexpr double multi_bfs_order_skew = 8;
-inline constexpr std::size_t multi_bfs_order_traversals = 2;
+inline constexpr std::size_t multi_bfs_order_traversals = 40;
 
 /// The order `opts.order` resolves to on `g`; a workspace already built for `g` under `automatic` keeps its choice.
 template <class ExecSpace>
@@ -342,7 +344,7 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
     return Kokkos::TeamPolicy<ExecSpace>(exec, static_cast<int>(teams), shape.team_size, shape.vector_length);
   };
   // The sources' out-edges decide the first step like any frontier's.
-  unsigned long long frontier_edges = 0;
+  unsigned long long frontier_edges = 0, frontier_heavy = k;  // heavy: frontier rows over the light bound
   Kokkos::parallel_reduce("bitgraph::multi_bfs::source_edges", Kokkos::RangePolicy<ExecSpace>(exec, 0, k),
                           multi_bfs_source_edges<mem>{sources, g.csr.row_ptr}, frontier_edges);
   for (level_t l = 1;; ++l) {
@@ -359,7 +361,7 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
     } else {
       Kokkos::parallel_for("bitgraph::multi_bfs::push", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
                            multi_bfs_push<mem, W>{frontier, seen, visit, out.row_ptr, out.col_idx, light});
-      if (ws.out_segments.vertex.extent(0) > 0)
+      if (frontier_heavy > 0 && ws.out_segments.vertex.extent(0) > 0)  // the last levels seldom hold a hub
         Kokkos::parallel_for(
             "bitgraph::multi_bfs::push_segments", segment_policy(ws.out_segments.vertex.extent(0)),
             multi_bfs_push_segments<ExecSpace, W>{frontier, seen, visit, out.row_ptr, out.col_idx, ws.out_segments});
@@ -368,18 +370,19 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
     reduce_range("bitgraph::multi_bfs::update", exec, n,
                  multi_bfs_update<mem, W>{seen, visit, slot(l), out.row_ptr, caller_id,
                                           direct ? levels : Kokkos::View<level_t**, Kokkos::LayoutLeft, mem>(),
-                                          sums.distance_sum, sums.reached_from, l},
+                                          sums.distance_sum, sums.reached_from, l, light},
                  st);
     if (st.active > 0) {
       r.depth = l;
       r.pairs += st.pairs;
       frontier_edges = st.out_edges;
+      frontier_heavy = st.heavy;
     }
     // The history ends at the traversal's end or when its slots run out: every level so far written from it.
     const bool last = st.active == 0;
     if (keep_levels && !direct && (last || l + 1 == history)) {
-      int shift = 0;
-      while ((std::size_t(1) << shift) * 4 < k) ++shift;
+      int shift = 0;  // groups of 8 sources per vertex, rounded up to a power of two
+      while ((std::size_t(1) << shift) * multi_bfs_expand_group < k) ++shift;
       Kokkos::parallel_for("bitgraph::multi_bfs::expand",
                            Kokkos::RangePolicy<ExecSpace>(exec, 0, std::size_t(n) << shift),
                            multi_bfs_expand<mem, W>{const_bits(slots, std::size_t(history) * n), seen, caller_id,

@@ -37,6 +37,19 @@ KOKKOS_INLINE_FUNCTION multi_bfs_bits<W> multi_bfs_missing(const multi_bfs_bits<
   return m;
 }
 
+/// Candidate bits `f` for the out-neighbour with words `seen` and candidates `cand` (both read earlier, maybe stale)
+/// at `visit`: the bits it has neither seen nor been offered. A stale `seen` only lets bits through that the update
+/// pass masks again; a stale `cand` only costs an atomic, since candidates only grow during a level. Skipping what
+/// `cand` holds spares most atomics on vertices many frontier vertices reach.
+template <int W>
+KOKKOS_INLINE_FUNCTION void multi_bfs_offer(multi_bfs_bits<W>& visit, const multi_bfs_bits<W>& f,
+                                            const multi_bfs_bits<W>& seen, const multi_bfs_bits<W>& cand) {
+  for (int j = 0; j < W; ++j) {
+    const std::uint64_t add = f.w[j] & ~seen.w[j] & ~cand.w[j];
+    if (add) Kokkos::atomic_fetch_or(&visit.w[j], add);
+  }
+}
+
 /// OR of `multi_bfs_bits` across the vector lanes of a team thread (a Kokkos reducer).
 template <int W>
 struct multi_bfs_bits_or {
@@ -172,17 +185,13 @@ struct multi_bfs_push {
   Kokkos::View<const vertex_t*, Mem> col_idx;
   offset_t max_degree;
   KOKKOS_INLINE_FUNCTION void operator()(const vertex_t u) const {
+    const multi_bfs_bits<W> f = frontier(u);  // first: most vertices are not in the frontier
+    if (!multi_bfs_any(f)) return;
     const offset_t begin = row_ptr(u), end = row_ptr(u + 1);
     if (end - begin > max_degree) return;
-    const multi_bfs_bits<W> f = frontier(u);
-    if (!multi_bfs_any(f)) return;
     for (offset_t e = begin; e < end; ++e) {
       const vertex_t v = col_idx(e);
-      const multi_bfs_bits<W> s = seen(v);
-      for (int j = 0; j < W; ++j) {
-        const std::uint64_t add = f.w[j] & ~s.w[j];
-        if (add) Kokkos::atomic_fetch_or(&visit(v).w[j], add);
-      }
+      multi_bfs_offer(visit(v), f, seen(v), visit(v));
     }
   }
 };
@@ -205,13 +214,10 @@ struct multi_bfs_push_segments {
     if (!multi_bfs_any(f)) return;
     const offset_t b = seg.first(s), end = row_ptr(u + 1);
     const int len = static_cast<int>(end - b < multi_bfs_segment ? end - b : multi_bfs_segment);
+    // Lane i takes entries i, i + groups, ...: each batch's loads stay coalesced across the lanes.
     Kokkos::parallel_for(Kokkos::ThreadVectorRange(m, len), [&](const int i) {
       const vertex_t v = col_idx(b + i);
-      const multi_bfs_bits<W> sv = seen(v);
-      for (int j = 0; j < W; ++j) {
-        const std::uint64_t add = f.w[j] & ~sv.w[j];
-        if (add) Kokkos::atomic_fetch_or(&visit(v).w[j], add);
-      }
+      multi_bfs_offer(visit(v), f, seen(v), visit(v));
     });
   }
 };
@@ -264,13 +270,21 @@ struct multi_bfs_pull_segments {
     const std::size_t s = std::size_t(m.league_rank()) * std::size_t(m.team_size()) + std::size_t(m.team_rank());
     if (s >= seg.vertex.extent(0)) return;
     const vertex_t v = seg.vertex(s);
-    const multi_bfs_bits<W> missing = multi_bfs_missing(seen(v), full);
+    multi_bfs_bits<W> missing = multi_bfs_missing(seen(v), full);
     if (!multi_bfs_any(missing)) return;
     multi_bfs_bits<W> acc{};
     const offset_t b = seg.first(s), end = row_ptr(v + 1);
     const offset_t e = end - b < multi_bfs_segment ? end : b + multi_bfs_segment;
     constexpr offset_t step = 128;
     for (offset_t c = b; c < e; c += step) {
+      // What the vertex's other segments found already need not be found again (a stale read only costs work).
+      const multi_bfs_bits<W> found = visit(v);
+      bool covered = true;
+      for (int j = 0; j < W; ++j) {
+        missing.w[j] &= ~found.w[j];
+        covered = covered && (acc.w[j] & missing.w[j]) == missing.w[j];
+      }
+      if (covered) break;
       const int len = static_cast<int>(e - c < step ? e - c : step);
       multi_bfs_bits<W> part;
       Kokkos::parallel_reduce(
@@ -283,7 +297,7 @@ struct multi_bfs_pull_segments {
       bool done = true;
       for (int j = 0; j < W; ++j) {
         acc.w[j] |= part.w[j] & missing.w[j];
-        done = done && acc.w[j] == missing.w[j];
+        done = done && (acc.w[j] & missing.w[j]) == missing.w[j];
       }
       if (done) break;
     }
@@ -299,6 +313,7 @@ struct multi_bfs_level_stats {
   unsigned long long active = 0;     ///< vertices reached from at least one source at this level
   unsigned long long pairs = 0;      ///< (source, vertex) pairs reached at this level
   unsigned long long out_edges = 0;  ///< out-edges of the active vertices (the next push's work)
+  unsigned long long heavy = 0;      ///< active vertices whose rows the segment kernels push
 };
 
 /// Update pass of level `lev`: new bits = candidates not yet seen; they become the level's frontier slot (in the
@@ -315,21 +330,21 @@ struct multi_bfs_update {
   Kokkos::View<double*, Mem> distance_sum;                  // n, or empty
   Kokkos::View<std::uint32_t*, Mem> reached_from;           // n, or empty
   level_t lev;
+  offset_t light;  // rows over it are pushed by segments
   KOKKOS_INLINE_FUNCTION void operator()(const vertex_t v, value_type& acc) const {
     const multi_bfs_bits<W> c = visit(v);
-    multi_bfs_bits<W> s = seen(v), nxt;
+    multi_bfs_bits<W> nxt{};
+    if (!multi_bfs_any(c)) {  // most vertices on most levels: `seen` is not read
+      frontier(v) = nxt;
+      return;
+    }
+    multi_bfs_bits<W> s = seen(v);
     unsigned long long fresh = 0;
-    bool any_candidate = false;
     for (int j = 0; j < W; ++j) {
-      any_candidate = any_candidate || c.w[j] != 0;
       nxt.w[j] = c.w[j] & ~s.w[j];
       fresh += static_cast<unsigned long long>(popcount(nxt.w[j]));
     }
-    if (any_candidate) {
-      multi_bfs_bits<W> z;
-      for (int j = 0; j < W; ++j) z.w[j] = 0;
-      visit(v) = z;
-    }
+    visit(v) = multi_bfs_bits<W>{};
     frontier(v) = nxt;
     if (!fresh) return;
     for (int j = 0; j < W; ++j) s.w[j] |= nxt.w[j];
@@ -341,7 +356,9 @@ struct multi_bfs_update {
           levels(std::size_t(j) * 64 + count_trailing_zeros(b), c_v) = lev;
     acc.active += 1;
     acc.pairs += fresh;
-    acc.out_edges += out_ptr(v + 1) - out_ptr(v);
+    const offset_t degree = out_ptr(v + 1) - out_ptr(v);
+    acc.out_edges += degree;
+    acc.heavy += degree > light ? 1 : 0;
     if (distance_sum.extent(0) > 0) {
       distance_sum(c_v) += double(lev) * double(fresh);
       reached_from(c_v) += static_cast<std::uint32_t>(fresh);
@@ -353,6 +370,7 @@ struct multi_bfs_update {
     dst.active = dst.active + src.active;  // not +=: a compound assignment to a volatile is deprecated
     dst.pairs = dst.pairs + src.pairs;
     dst.out_edges = dst.out_edges + src.out_edges;
+    dst.heavy = dst.heavy + src.heavy;
   }
 };
 
@@ -366,13 +384,19 @@ struct alignas(16) multi_bfs_level4 {
 
 /// History mode's last pass: the levels of `sources` sources from the frontier slots of levels 0 .. `depth`
 /// (slot l holds the bits first reached at level l), every pair written once, `unreached_level` where no slot has
-/// its bit. One thread per vertex and group of 4 sources, so that a warp writes a vertex's levels contiguously (one
-/// 16-byte store per thread when the source count is a multiple of 4, which keeps each group aligned). Threads are
-/// numbered v * 2^shift + group (groups rounded up to a power of two): a 64-bit division per thread cost more than
-/// the stores. The slots are loaded all at once, not one after the other until the group's bits are found: a chain
-/// of dependent loads per thread left the pass latency-bound.
+/// its bit. One thread per vertex and group of G = 8 sources, so that a warp writes a vertex's levels contiguously
+/// (16-byte stores when the source count is a multiple of 4, which keeps each store aligned); groups of 4 left the
+/// per-thread work of finding the group's bits to twice as many threads. Threads are numbered v * 2^shift + group
+/// (groups rounded up to a power of two): a 64-bit division per thread cost more than the stores. The slots are
+/// loaded all at once (a chain of dependent loads per thread left the pass latency-bound), and the group's G bits of
+/// slot l are packed at bits G l .. G l + G - 1 of 64-bit words: source b's level is then the lowest set bit among
+/// b, b + G, ... (testing bit by bit made the pass issue-bound).
+inline constexpr int multi_bfs_expand_group = 8;
 template <class Mem, int W>
 struct multi_bfs_expand {
+  static constexpr int G = multi_bfs_expand_group;
+  static constexpr int per_word = 64 / G;  // levels per packed word
+  static constexpr int packs = multi_bfs_max_history / per_word;
   Kokkos::View<const multi_bfs_bits<W>*, Mem> history;  // slot l of vertex v at l * n + v
   Kokkos::View<const multi_bfs_bits<W>*, Mem> seen;
   multi_bfs_ids<Mem> caller_id;  // traversal's id -> caller's (the levels' columns)
@@ -381,23 +405,35 @@ struct multi_bfs_expand {
   int shift;  // log2 of the groups per vertex, rounded up
   int depth;  // < multi_bfs_max_history
   KOKKOS_INLINE_FUNCTION void operator()(const std::size_t t) const {
-    const std::size_t v = t >> shift, first = (t & ((std::size_t(1) << shift) - 1)) * 4;
+    const std::size_t v = t >> shift, first = (t & ((std::size_t(1) << shift) - 1)) * G;
     if (first >= sources) return;
     const std::size_t word = first / 64, bit = first % 64;
-    multi_bfs_level4 out{{unreached_level, unreached_level, unreached_level, unreached_level}};
-    if (static_cast<std::uint32_t>(seen(v).w[word] >> bit) & 0xfu) {
-      std::uint32_t hit[multi_bfs_max_history];
+    constexpr std::uint64_t low = (std::uint64_t(1) << G) - 1;
+    constexpr std::uint64_t every = 0x0101010101010101ull;  // bit 0 of each level's byte
+    multi_bfs_level4 out[G / 4];
+    for (int h = 0; h < G / 4; ++h)
+      for (int b = 0; b < 4; ++b) out[h].l[b] = unreached_level;
+    if ((seen(v).w[word] >> bit) & low) {
+      std::uint64_t packed[packs];
+      for (int p = 0; p < packs; ++p) packed[p] = 0;
       for (int l = 0; l < multi_bfs_max_history; ++l)
-        hit[l] = l <= depth ? static_cast<std::uint32_t>(history(std::size_t(l) * n + v).w[word] >> bit) : 0u;
-      for (int l = multi_bfs_max_history - 1; l >= 0; --l)
-        for (int b = 0; b < 4; ++b)
-          if ((hit[l] >> b) & 1u) out.l[b] = l;
+        if (l <= depth)
+          packed[l / per_word] |= ((history(std::size_t(l) * n + v).w[word] >> bit) & low) << (G * (l % per_word));
+      for (int b = 0; b < G; ++b)
+        for (int p = packs - 1; p >= 0; --p) {  // the lowest level found last
+          const std::uint64_t mine = packed[p] & (every << b);
+          if (mine) out[b / 4].l[b % 4] = static_cast<level_t>(p * per_word + count_trailing_zeros(mine) / G);
+        }
     }
     const std::size_t c_v = caller_id(static_cast<vertex_t>(v));
-    if (sources % 4 == 0) {
-      *reinterpret_cast<multi_bfs_level4*>(&levels(first, c_v)) = out;
-    } else {
-      for (std::size_t b = 0; b < 4 && first + b < sources; ++b) levels(first + b, c_v) = out.l[b];
+    for (int h = 0; h < G / 4; ++h) {
+      const std::size_t at = first + std::size_t(4 * h);
+      if (at >= sources) break;
+      if (sources % 4 == 0) {
+        *reinterpret_cast<multi_bfs_level4*>(&levels(at, c_v)) = out[h];
+      } else {
+        for (std::size_t b = 0; b < 4 && at + b < sources; ++b) levels(at + b, c_v) = out[h].l[b];
+      }
     }
   }
 };
