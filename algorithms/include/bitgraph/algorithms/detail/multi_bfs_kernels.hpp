@@ -214,7 +214,6 @@ struct multi_bfs_push_segments {
     if (!multi_bfs_any(f)) return;
     const offset_t b = seg.first(s), end = row_ptr(u + 1);
     const int len = static_cast<int>(end - b < multi_bfs_segment ? end - b : multi_bfs_segment);
-    // Lane i takes entries i, i + groups, ...: each batch's loads stay coalesced across the lanes.
     Kokkos::parallel_for(Kokkos::ThreadVectorRange(m, len), [&](const int i) {
       const vertex_t v = col_idx(b + i);
       multi_bfs_offer(visit(v), f, seen(v), visit(v));
