@@ -133,10 +133,13 @@ TEMPLATE_TEST_CASE("Multi-source BFS levels equal one BFS per source", "[multi_b
 
 // One workspace carried from graph to graph of the same size: the segment lists are the first graph's until the
 // workspace sees another graph, so a stale one would give wrong levels on the second. Each graph has its own out-hub
-// (a source, so push-only runs scan its row) and in-hub (so pull-only runs scan its row).
+// (a source, so push-only runs scan its row at level 1, and reached at level 1 from another source, so they scan it
+// again by segments at level 2) and in-hub (so pull-only runs scan its row).
 TEMPLATE_TEST_CASE("Multi-source BFS workspace follows the graph it is given", "[multi_bfs]", BITGRAPH_TEST_SPACES) {
   TestType exec;
-  constexpr vertex_t n = 3000;
+  // Hub rows of n - 2 entries: over the hub bound on every space (4,096 on host spaces), so pushes run the batched
+  // segment kernel; the hub graphs of `ms_cases` (rows up to 3,000) run the unbatched one on host spaces.
+  constexpr vertex_t n = 5000;
   multi_bfs_workspace<typename TestType::memory_space> ws;
   for (const vertex_t hub : {4, 9, 4}) {
     edge_list el = test::random_edges(n, 3000, 20 + hub);
@@ -147,12 +150,14 @@ TEMPLATE_TEST_CASE("Multi-source BFS workspace follows the graph it is given", "
       el.src.push_back(v);  // in-hub
       el.dst.push_back(hub + 1);
     }
+    el.src.push_back(hub + 2);  // source 1 reaches the out-hub at level 1
+    el.dst.push_back(hub);
     csr_build_options o;
     o.kind = graph_kind::directed;
     const auto g = make_bit_graph(exec, build_csr(exec, el, o), {8});
     const auto h = to_host_csr(g.csr);
-    std::vector<vertex_t> sources{hub};
-    for (vertex_t i = 1; i < 100; ++i) sources.push_back((i * 131) % n);
+    std::vector<vertex_t> sources{hub, hub + 2};
+    for (vertex_t i = 2; i < 100; ++i) sources.push_back((i * 131) % n);
     for (const double ratio : {1e-12, 1e12}) {
       multi_bfs_options mo;
       mo.pull_ratio = ratio;

@@ -10,6 +10,7 @@
 #include <numeric>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "bitgraph/algorithms/detail/multi_bfs_kernels.hpp"
@@ -343,7 +344,8 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
     return Kokkos::TeamPolicy<ExecSpace>(exec, static_cast<int>(teams), shape.team_size, shape.vector_length);
   };
   // The sources' out-edges decide the first step like any frontier's.
-  unsigned long long frontier_edges = 0, frontier_heavy = k;  // heavy: frontier rows over the light bound
+  // heavy: frontier rows over the light bound; hubs: over the hub bound
+  unsigned long long frontier_edges = 0, frontier_heavy = k, frontier_hubs = k;
   Kokkos::parallel_reduce("bitgraph::multi_bfs::source_edges", Kokkos::RangePolicy<ExecSpace>(exec, 0, k),
                           multi_bfs_source_edges<mem>{sources, g.csr.row_ptr}, frontier_edges);
   for (level_t l = 1;; ++l) {
@@ -357,25 +359,40 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
         Kokkos::parallel_for(
             "bitgraph::multi_bfs::pull_segments", segment_policy(ws.in_segments.vertex.extent(0)),
             multi_bfs_pull_segments<ExecSpace, W>{frontier, seen, visit, in.row_ptr, in.col_idx, ws.in_segments, full});
+    } else if (l == 1) {
+      // Teams per source: enough warps for a hub source's row on a GPU; a few on host spaces.
+      const int spread = is_cuda_space_v<ExecSpace> ? static_cast<int>((2048 + k - 1) / k) : 2;
+      Kokkos::parallel_for(
+          "bitgraph::multi_bfs::push_sources",
+          Kokkos::TeamPolicy<ExecSpace>(exec, static_cast<int>(k) * spread, shape.team_size, shape.vector_length),
+          multi_bfs_push_sources<ExecSpace, W>{seen, visit, out.row_ptr, out.col_idx, sources, traversal_id, spread});
     } else {
       Kokkos::parallel_for("bitgraph::multi_bfs::push", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
                            multi_bfs_push<mem, W>{frontier, seen, visit, out.row_ptr, out.col_idx, light});
-      if (frontier_heavy > 0 && ws.out_segments.vertex.extent(0) > 0)  // the last levels seldom hold a hub
-        Kokkos::parallel_for(
-            "bitgraph::multi_bfs::push_segments", segment_policy(ws.out_segments.vertex.extent(0)),
-            multi_bfs_push_segments<ExecSpace, W>{frontier, seen, visit, out.row_ptr, out.col_idx, ws.out_segments});
+      const auto push_segments = [&](auto batched) {
+        Kokkos::parallel_for("bitgraph::multi_bfs::push_segments", segment_policy(ws.out_segments.vertex.extent(0)),
+                             multi_bfs_push_segments<ExecSpace, W, decltype(batched)::value>{
+                                 frontier, seen, visit, out.row_ptr, out.col_idx, ws.out_segments});
+      };
+      if (frontier_heavy > 0 && ws.out_segments.vertex.extent(0) > 0) {  // the last levels seldom hold a hub
+        if (frontier_hubs > 0)
+          push_segments(std::true_type{});
+        else
+          push_segments(std::false_type{});
+      }
     }
     multi_bfs_level_stats st;
     reduce_range("bitgraph::multi_bfs::update", exec, n,
                  multi_bfs_update<mem, W>{seen, visit, slot(l), out.row_ptr, caller_id,
                                           direct ? levels : Kokkos::View<level_t**, Kokkos::LayoutLeft, mem>(),
-                                          sums.distance_sum, sums.reached_from, l, light},
+                                          sums.distance_sum, sums.reached_from, l, light, multi_bfs_hub_min<ExecSpace>},
                  st);
     if (st.active > 0) {
       r.depth = l;
       r.pairs += st.pairs;
       frontier_edges = st.out_edges;
       frontier_heavy = st.heavy;
+      frontier_hubs = st.hubs;
     }
     // The history ends at the traversal's end or when its slots run out: every level so far written from it.
     const bool last = st.active == 0;

@@ -50,6 +50,41 @@ KOKKOS_INLINE_FUNCTION void multi_bfs_offer(multi_bfs_bits<W>& visit, const mult
   }
 }
 
+/// Column ids a vector lane of the push segments loads before it uses any of them: it loads up to
+/// `multi_bfs_push_batch` ids, then their words, then offers its bits, so that it waits on memory once per batch
+/// rather than twice per entry (docs/PERFORMANCE.md; the thread-per-row kernels stay unbatched: the extra registers
+/// halved their occupancy). Pieces shorter than 4 x 32 entries take smaller batches, so that more lanes of a warp
+/// have entries. The batched kernels take more registers (fewer resident warps): a push level runs them only when its
+/// frontier holds a row over `multi_bfs_hub_min` entries (on uniform random graphs, rows of 33-70 entries, they lost 5
+/// %).
+inline constexpr int multi_bfs_push_batch = 4;
+
+/// Lanes (entry groups) for a piece of `len` entries: one entry each up to 32, then up to `multi_bfs_push_batch` each.
+KOKKOS_INLINE_FUNCTION int multi_bfs_push_groups(int len) {
+  const int per = len >= 32 * multi_bfs_push_batch ? multi_bfs_push_batch : (len + 31) / 32;
+  return (len + per - 1) / per;
+}
+
+/// Offers `f` to the out-neighbours at entries first, first + stride, ... (`count` of them, at most
+/// `multi_bfs_push_batch`): ids first, then their words, then the atomics.
+template <int W, class Cols, class Words, class Visit>
+KOKKOS_INLINE_FUNCTION void multi_bfs_offer_batch(const Cols& col_idx, const Words& seen, const Visit& visit,
+                                                  const multi_bfs_bits<W>& f, offset_t first, offset_t stride,
+                                                  int count) {
+  constexpr int B = multi_bfs_push_batch;
+  vertex_t v[B];
+  multi_bfs_bits<W> sv[B], cv[B];
+  for (int q = 0; q < B; ++q)
+    if (q < count) v[q] = col_idx(first + offset_t(q) * stride);
+  for (int q = 0; q < B; ++q)
+    if (q < count) {
+      sv[q] = seen(v[q]);
+      cv[q] = visit(v[q]);
+    }
+  for (int q = 0; q < B; ++q)
+    if (q < count) multi_bfs_offer(visit(v[q]), f, sv[q], cv[q]);
+}
+
 /// OR of `multi_bfs_bits` across the vector lanes of a team thread (a Kokkos reducer).
 template <int W>
 struct multi_bfs_bits_or {
@@ -86,6 +121,9 @@ struct multi_bfs_ids {
 inline constexpr offset_t multi_bfs_segment = 1024;
 template <class ExecSpace>
 inline constexpr offset_t multi_bfs_light_max = is_cuda_space_v<ExecSpace> ? 32 : multi_bfs_segment;
+/// Rows over which a push level runs the batched segment kernel (`multi_bfs_push_batch`).
+template <class ExecSpace>
+inline constexpr offset_t multi_bfs_hub_min = 4 * multi_bfs_light_max<ExecSpace>;
 
 /// Segments of the rows over the light bound: row `vertex(s)`, entries from `first(s)` on, at most
 /// `multi_bfs_segment` of them.
@@ -196,8 +234,9 @@ struct multi_bfs_push {
   }
 };
 
-/// Top-down step for the segments of the long rows: a team thread's vector lanes share one segment.
-template <class ExecSpace, int W>
+/// Top-down step for the segments of the long rows: a team thread's vector lanes share one segment, in batches when
+/// `Batched`.
+template <class ExecSpace, int W, bool Batched>
 struct multi_bfs_push_segments {
   using mem = typename ExecSpace::memory_space;
   using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
@@ -214,10 +253,53 @@ struct multi_bfs_push_segments {
     if (!multi_bfs_any(f)) return;
     const offset_t b = seg.first(s), end = row_ptr(u + 1);
     const int len = static_cast<int>(end - b < multi_bfs_segment ? end - b : multi_bfs_segment);
-    Kokkos::parallel_for(Kokkos::ThreadVectorRange(m, len), [&](const int i) {
-      const vertex_t v = col_idx(b + i);
-      multi_bfs_offer(visit(v), f, seen(v), visit(v));
-    });
+    if constexpr (Batched) {
+      // Lane i takes entries i, i + groups, ...: each batch's loads stay coalesced across the lanes.
+      const int groups = multi_bfs_push_groups(len);
+      Kokkos::parallel_for(Kokkos::ThreadVectorRange(m, groups), [&](const int i) {
+        multi_bfs_offer_batch(col_idx, seen, visit, f, b + i, groups, (len - i + groups - 1) / groups);
+      });
+    } else {
+      Kokkos::parallel_for(Kokkos::ThreadVectorRange(m, len), [&](const int i) {
+        const vertex_t v = col_idx(b + i);
+        multi_bfs_offer(visit(v), f, seen(v), visit(v));
+      });
+    }
+  }
+};
+
+/// Level 1's push: the frontier is the sources, so instead of passes over every vertex and every segment, `spread`
+/// teams per source share its out-row in pieces of `multi_bfs_segment` entries, a team thread's vector lanes (a warp
+/// on GPUs) per piece, each source pushing its own bit (a duplicate source scans the row again).
+template <class ExecSpace, int W>
+struct multi_bfs_push_sources {
+  using mem = typename ExecSpace::memory_space;
+  using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  Kokkos::View<const multi_bfs_bits<W>*, mem> seen;
+  Kokkos::View<multi_bfs_bits<W>*, mem> visit;
+  Kokkos::View<const offset_t*, mem> row_ptr;
+  Kokkos::View<const vertex_t*, mem> col_idx;
+  Kokkos::View<const vertex_t*, mem> sources;  // caller's ids
+  multi_bfs_ids<mem> traversal_id;
+  int spread;  // teams per source
+  KOKKOS_INLINE_FUNCTION void operator()(const member& m) const {
+    const std::size_t i = std::size_t(m.league_rank()) / std::size_t(spread);
+    const std::size_t stride = std::size_t(spread) * std::size_t(m.team_size());
+    const vertex_t u = traversal_id(sources(i));
+    const offset_t b = row_ptr(u), len = row_ptr(u + 1) - b;
+    multi_bfs_bits<W> f{};
+    f.w[i / 64] = std::uint64_t(1) << (i % 64);
+    for (std::size_t p =
+             std::size_t(m.league_rank() % spread) * std::size_t(m.team_size()) + std::size_t(m.team_rank());
+         offset_t(p) * multi_bfs_segment < len; p += stride) {
+      const offset_t first = b + offset_t(p) * multi_bfs_segment;
+      const offset_t rest = len - offset_t(p) * multi_bfs_segment;
+      const int count = static_cast<int>(rest < multi_bfs_segment ? rest : multi_bfs_segment);
+      const int groups = multi_bfs_push_groups(count);
+      Kokkos::parallel_for(Kokkos::ThreadVectorRange(m, groups), [&](const int g) {
+        multi_bfs_offer_batch(col_idx, seen, visit, f, first + g, groups, (count - g + groups - 1) / groups);
+      });
+    }
   }
 };
 
@@ -313,6 +395,7 @@ struct multi_bfs_level_stats {
   unsigned long long pairs = 0;      ///< (source, vertex) pairs reached at this level
   unsigned long long out_edges = 0;  ///< out-edges of the active vertices (the next push's work)
   unsigned long long heavy = 0;      ///< active vertices whose rows the segment kernels push
+  unsigned long long hubs = 0;       ///< active vertices with rows over the hub bound
 };
 
 /// Update pass of level `lev`: new bits = candidates not yet seen; they become the level's frontier slot (in the
@@ -330,6 +413,7 @@ struct multi_bfs_update {
   Kokkos::View<std::uint32_t*, Mem> reached_from;           // n, or empty
   level_t lev;
   offset_t light;  // rows over it are pushed by segments
+  offset_t hub;    // rows over it are pushed in batches
   KOKKOS_INLINE_FUNCTION void operator()(const vertex_t v, value_type& acc) const {
     const multi_bfs_bits<W> c = visit(v);
     multi_bfs_bits<W> nxt{};
@@ -358,6 +442,7 @@ struct multi_bfs_update {
     const offset_t degree = out_ptr(v + 1) - out_ptr(v);
     acc.out_edges += degree;
     acc.heavy += degree > light ? 1 : 0;
+    acc.hubs += degree > hub ? 1 : 0;
     if (distance_sum.extent(0) > 0) {
       distance_sum(c_v) += double(lev) * double(fresh);
       reached_from(c_v) += static_cast<std::uint32_t>(fresh);
@@ -370,6 +455,7 @@ struct multi_bfs_update {
     dst.pairs = dst.pairs + src.pairs;
     dst.out_edges = dst.out_edges + src.out_edges;
     dst.heavy = dst.heavy + src.heavy;
+    dst.hubs = dst.hubs + src.hubs;
   }
 };
 
