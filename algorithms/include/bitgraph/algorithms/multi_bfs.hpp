@@ -91,10 +91,11 @@ struct multi_bfs_workspace {
 /// (pull); O(n) per level for the update; each of the k n levels is written once (from per-level frontier slots
 /// kept for up to 16 levels; deeper traversals write the rest level by level). Memory: 2 n W words of 64 bits
 /// (W = 2 words for more than 64 sources) plus up to 16 n W of slots (never more than the levels' k n entries)
-/// plus the levels. Throws `invalid_argument_error` for no or more than 128 sources, a source >= n, or a bad
-/// `pull_ratio`; `allocation_error` when the buffers do not fit. Fences `exec` (each level's counts are read
-/// back). Relabelling (`order`) costs a device sort of n keys and a pass over the entries, once per graph and
-/// workspace.
+/// plus the levels, and in degree order a relabelled copy of the pattern (of the transpose too when directed).
+/// Relabelling (`order`) costs a device sort of n keys and a pass over the entries, once per graph and workspace.
+/// Throws `invalid_argument_error` for no or more than 128 sources, a source >= n, a bad `pull_ratio` or
+/// `traversals` = 0; `allocation_error` when the buffers do not fit. Fences `exec` (each level's counts are read
+/// back).
 template <class ExecSpace>
 multi_bfs_result<memory_space_t<ExecSpace>> multi_source_bfs(const ExecSpace& exec,
                                                              const bit_graph<memory_space_t<ExecSpace>>& g,
