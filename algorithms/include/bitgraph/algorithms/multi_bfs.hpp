@@ -344,9 +344,9 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
     const std::size_t teams = (count + std::size_t(shape.team_size) - 1) / std::size_t(shape.team_size);
     return Kokkos::TeamPolicy<ExecSpace>(exec, static_cast<int>(teams), shape.team_size, shape.vector_length);
   };
-  // The sources' out-edges decide the first step like any frontier's.
-  // heavy: frontier rows over the light bound; hubs: over the hub bound
-  unsigned long long frontier_edges = 0, frontier_heavy = k, frontier_hubs = k;
+  // The sources' out-edges decide the first step like any frontier's. Heavy / hubs: frontier rows over the light /
+  // hub bound, read from level 2 on (level 1 pushes from the sources' rows or pulls).
+  unsigned long long frontier_edges = 0, frontier_heavy = 0, frontier_hubs = 0;
   Kokkos::parallel_reduce("bitgraph::multi_bfs::source_edges", Kokkos::RangePolicy<ExecSpace>(exec, 0, k),
                           multi_bfs_source_edges<mem>{sources, g.csr.row_ptr}, frontier_edges);
   for (level_t l = 1;; ++l) {

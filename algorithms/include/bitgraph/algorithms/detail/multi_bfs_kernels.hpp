@@ -55,8 +55,7 @@ KOKKOS_INLINE_FUNCTION void multi_bfs_offer(multi_bfs_bits<W>& visit, const mult
 /// rather than twice per entry (docs/PERFORMANCE.md; the thread-per-row kernels stay unbatched: the extra registers
 /// halved their occupancy). Pieces shorter than 4 x 32 entries take smaller batches, so that more lanes of a warp
 /// have entries. The batched kernels take more registers (fewer resident warps): a push level runs them only when its
-/// frontier holds a row over `multi_bfs_hub_min` entries (on uniform random graphs, rows of 33-70 entries, they lost 5
-/// %).
+/// frontier holds a row over `multi_bfs_hub_min` entries (they lost 5 % on uniform random graphs' 33-70-entry rows).
 inline constexpr int multi_bfs_push_batch = 4;
 
 /// Lanes (entry groups) for a piece of `len` entries: one entry each up to 32, then up to `multi_bfs_push_batch` each.
@@ -83,6 +82,19 @@ KOKKOS_INLINE_FUNCTION void multi_bfs_offer_batch(const Cols& col_idx, const Wor
     }
   for (int q = 0; q < B; ++q)
     if (q < count) multi_bfs_offer(visit(v[q]), f, sv[q], cv[q]);
+}
+
+/// Offers `f` to the out-neighbours at entries first .. first + count - 1 (a piece of at most `multi_bfs_segment`)
+/// with the vector lanes of team thread `m`, in batches: lane i takes entries i, i + groups, ..., so that each
+/// batch's loads stay coalesced across the lanes.
+template <int W, class Member, class Cols, class Words, class Visit>
+KOKKOS_INLINE_FUNCTION void multi_bfs_offer_piece(const Member& m, const Cols& col_idx, const Words& seen,
+                                                  const Visit& visit, const multi_bfs_bits<W>& f, offset_t first,
+                                                  int count) {
+  const int groups = multi_bfs_push_groups(count);
+  Kokkos::parallel_for(Kokkos::ThreadVectorRange(m, groups), [&](const int i) {
+    multi_bfs_offer_batch(col_idx, seen, visit, f, first + i, groups, (count - i + groups - 1) / groups);
+  });
 }
 
 /// OR of `multi_bfs_bits` across the vector lanes of a team thread (a Kokkos reducer).
@@ -254,11 +266,7 @@ struct multi_bfs_push_segments {
     const offset_t b = seg.first(s), end = row_ptr(u + 1);
     const int len = static_cast<int>(end - b < multi_bfs_segment ? end - b : multi_bfs_segment);
     if constexpr (Batched) {
-      // Lane i takes entries i, i + groups, ...: each batch's loads stay coalesced across the lanes.
-      const int groups = multi_bfs_push_groups(len);
-      Kokkos::parallel_for(Kokkos::ThreadVectorRange(m, groups), [&](const int i) {
-        multi_bfs_offer_batch(col_idx, seen, visit, f, b + i, groups, (len - i + groups - 1) / groups);
-      });
+      multi_bfs_offer_piece(m, col_idx, seen, visit, f, b, len);
     } else {
       Kokkos::parallel_for(Kokkos::ThreadVectorRange(m, len), [&](const int i) {
         const vertex_t v = col_idx(b + i);
@@ -294,11 +302,8 @@ struct multi_bfs_push_sources {
          offset_t(p) * multi_bfs_segment < len; p += stride) {
       const offset_t first = b + offset_t(p) * multi_bfs_segment;
       const offset_t rest = len - offset_t(p) * multi_bfs_segment;
-      const int count = static_cast<int>(rest < multi_bfs_segment ? rest : multi_bfs_segment);
-      const int groups = multi_bfs_push_groups(count);
-      Kokkos::parallel_for(Kokkos::ThreadVectorRange(m, groups), [&](const int g) {
-        multi_bfs_offer_batch(col_idx, seen, visit, f, first + g, groups, (count - g + groups - 1) / groups);
-      });
+      multi_bfs_offer_piece(m, col_idx, seen, visit, f, first,
+                            static_cast<int>(rest < multi_bfs_segment ? rest : multi_bfs_segment));
     }
   }
 };
