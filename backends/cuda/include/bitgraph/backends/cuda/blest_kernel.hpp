@@ -41,8 +41,12 @@ struct blest_state {
   uint2* queue[2];                    // (VSS, its slice set): carrying the slice set saves a dependent load per VSS
   unsigned long long queue_capacity;  // entries of each queue
   unsigned long long* counters;       // detail::bvss_counter_* slots
-  level_t* pushed;                    // eager: last level each slice set was enqueued at
-  std::uint32_t* visited;             // lazy: visited bitmap (ceil(n / 32) words)
+  // Discoveries counted per block in shared memory and added to the level's count once per block before the grid
+  // sync, and the level's counters read once per block after it, rather than by every warp: with several blocks per
+  // SM (dense graphs), thousands of warps' atomics and loads of one line queue at one L2 slice at every level.
+  bool block_counts;
+  level_t* pushed;                // eager: last level each slice set was enqueued at
+  std::uint32_t* visited;         // lazy: visited bitmap (ceil(n / 32) words)
   std::uint32_t* visited_before;  // lazy: the bitmap as of the last sweep (only this kernel's thread t writes word t)
   // Bottom-up levels on small graphs: every block copies the previous level into a bitmap of this many words in its
   // shared memory, so a row scan tests a bit there instead of waiting on L2 for each entry's level. 0: not used.
@@ -76,10 +80,24 @@ __device__ __forceinline__ unsigned long long blest_warp_alloc(unsigned long lon
   return __shfl_sync(0xffffffffu, base, 31) + incl - need;
 }
 
-/// Adds the warp's discoveries to the level's count (one atomic per warp). All 32 lanes call it.
-__device__ __forceinline__ void blest_count_found(unsigned long long found, unsigned long long* counter, int lane) {
+/// Adds the warp's discoveries to the level's count, or with `s.block_counts` to its block's count in shared memory
+/// (`blest_flush_found` adds that to the level's). All 32 lanes call it.
+__device__ __forceinline__ void blest_count_found(const blest_state& s, unsigned long long found,
+                                                  unsigned long long* counter, unsigned long long* block_count,
+                                                  int lane) {
   for (int off = 16; off > 0; off >>= 1) found += __shfl_xor_sync(0xffffffffu, found, off);
-  if (lane == 0 && found) atomicAdd(counter, found);
+  if (lane == 0 && found) atomicAdd(s.block_counts ? block_count : counter, found);
+}
+
+/// With `s.block_counts`: the block's discoveries into the level's count. Every thread calls it before a grid sync.
+__device__ __forceinline__ void blest_flush_found(const blest_state& s, unsigned long long* counter,
+                                                  unsigned long long* block_count) {
+  if (!s.block_counts) return;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    if (*block_count) atomicAdd(counter, *block_count);
+    *block_count = 0;
+  }
 }
 
 // Data other SMs wrote in earlier levels (levels, queues, the visited bitmap) is read with __ldcg: L1 is
@@ -146,6 +164,11 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
     for (int i = 0; i < bvss_counter_slots; ++i) c[i] = 0;
     c[bvss_counter_queue + 1] = q0n;
   }
+  // With s.block_counts: the block's discoveries, and the level's queue size and discoveries as warp 0 read them after
+  // the grid sync (one load per block and counter instead of one per warp: thousands of warps reading one line wait at
+  // one L2 slice).
+  __shared__ unsigned long long block_count, level_counts[2], hub_count;
+  if (threadIdx.x == 0) block_count = 0;
   grid.sync();
 
   // Level l reads its queue size and the vertices found at level l - 1 from slot l % 3, appends to slot
@@ -322,14 +345,16 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
         }
       }
     }
-    if (!Lazy) blest_count_found(found, found_counter, lane);
+    if (!Lazy) blest_count_found(s, found, found_counter, &block_count, lane);
+    blest_flush_found(s, found_counter, &block_count);
     grid.sync();
     if (up && s.hubs != nullptr) {
       // The hub pass: every listed hub row (past its first 1,024 entries) is scanned by a group of warps, warp k of
       // a group reading entries k * 32 + lane, (k + group) * 32 + lane, ...; one more grid sync, only when a hub
-      // was listed (the count is read after the sync above, so every thread agrees).
-      const unsigned long long listed = *(volatile unsigned long long*)(c + bvss_counter_hubs + l % 2);
-      const unsigned long long nh = listed < s.hub_capacity ? listed : s.hub_capacity;
+      // was listed (the count is read after the sync above, once per block, so every thread agrees).
+      if (threadIdx.x == 0) hub_count = __ldcg(c + bvss_counter_hubs + l % 2);
+      __syncthreads();
+      const unsigned long long nh = hub_count < s.hub_capacity ? hub_count : s.hub_capacity;
       if (nh > 0) {
         found = 0;
         const unsigned long long group = nh <= warps ? warps / nh : 1;
@@ -358,7 +383,8 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
             }
           }
         }
-        if (!Lazy) blest_count_found(found, found_counter, lane);
+        if (!Lazy) blest_count_found(s, found, found_counter, &block_count, lane);
+        blest_flush_found(s, found_counter, &block_count);
         grid.sync();
       }
     }
@@ -398,13 +424,23 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
               nq[at++] = make_uint2(static_cast<vertex_t>(k), ss_out);
           }
       }
-      blest_count_found(found, found_counter, lane);
+      blest_count_found(s, found, found_counter, &block_count, lane);
+      blest_flush_found(s, found_counter, &block_count);
       grid.sync();
     }
-    // Entries past the queue's size are stale but inside it: loading one before the size is known is harmless.
+    // Entries past the queue's size are stale but inside it: loading one before the size is known is harmless. It is
+    // loaded beside warp 0's load of the counters.
     first_entry = warp < s.queue_capacity ? __ldcg(nq + warp) : make_uint2(0, 0);
-    const unsigned long long next_size = *(volatile unsigned long long*)next_counter;
-    const unsigned long long found_now = *(volatile unsigned long long*)found_counter;
+    unsigned long long next_size, found_now;
+    if (s.block_counts) {
+      if (threadIdx.x < 2) level_counts[threadIdx.x] = __ldcg(threadIdx.x == 0 ? next_counter : found_counter);
+      __syncthreads();
+      next_size = level_counts[0];
+      found_now = level_counts[1];
+    } else {  // one block per SM of eight warps: the extra block barrier cost more than the loads it spares
+      next_size = __ldcg(next_counter);
+      found_now = __ldcg(found_counter);
+    }
     if (next_size == 0) {
       if (thread == 0) {
         // The last level that found a vertex (vertices without out-edges enqueue nothing, so an empty queue
