@@ -42,9 +42,9 @@ struct blest_state {
   unsigned long long queue_capacity;  // entries of each queue
   unsigned long long* counters;       // detail::bvss_counter_* slots
   // Discoveries counted per block in shared memory and added to the level's count once per block before the grid
-  // sync, and the level's counters read once per block after it, rather than by every warp: with several blocks per
-  // SM (dense graphs), thousands of warps' atomics and loads of one line queue at one L2 slice at every level.
-  bool block_counts;
+  // sync rather than by one atomic per warp: with several blocks per SM (dense graphs), thousands of warps' atomics on
+  // one address queue at one L2 slice.
+  bool block_found;
   level_t* pushed;                // eager: last level each slice set was enqueued at
   std::uint32_t* visited;         // lazy: visited bitmap (ceil(n / 32) words)
   std::uint32_t* visited_before;  // lazy: the bitmap as of the last sweep (only this kernel's thread t writes word t)
@@ -80,19 +80,19 @@ __device__ __forceinline__ unsigned long long blest_warp_alloc(unsigned long lon
   return __shfl_sync(0xffffffffu, base, 31) + incl - need;
 }
 
-/// Adds the warp's discoveries to the level's count, or with `s.block_counts` to its block's count in shared memory
+/// Adds the warp's discoveries to the level's count, or with `s.block_found` to its block's count in shared memory
 /// (`blest_flush_found` adds that to the level's). All 32 lanes call it.
 __device__ __forceinline__ void blest_count_found(const blest_state& s, unsigned long long found,
                                                   unsigned long long* counter, unsigned long long* block_count,
                                                   int lane) {
   for (int off = 16; off > 0; off >>= 1) found += __shfl_xor_sync(0xffffffffu, found, off);
-  if (lane == 0 && found) atomicAdd(s.block_counts ? block_count : counter, found);
+  if (lane == 0 && found) atomicAdd(s.block_found ? block_count : counter, found);
 }
 
-/// With `s.block_counts`: the block's discoveries into the level's count. Every thread calls it before a grid sync.
+/// With `s.block_found`: the block's discoveries into the level's count. Every thread calls it before a grid sync.
 __device__ __forceinline__ void blest_flush_found(const blest_state& s, unsigned long long* counter,
                                                   unsigned long long* block_count) {
-  if (!s.block_counts) return;
+  if (!s.block_found) return;
   __syncthreads();
   if (threadIdx.x == 0) {
     if (*block_count) atomicAdd(counter, *block_count);
@@ -164,9 +164,9 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
     for (int i = 0; i < bvss_counter_slots; ++i) c[i] = 0;
     c[bvss_counter_queue + 1] = q0n;
   }
-  // With s.block_counts: the block's discoveries, and the level's queue size and discoveries as warp 0 read them after
-  // the grid sync (one load per block and counter instead of one per warp: thousands of warps reading one line wait at
-  // one L2 slice).
+  // The block's discoveries (with s.block_found), and the level's queue size and discoveries as warp 0 reads them after
+  // each grid sync for the whole block: one load per block and counter rather than per warp, since thousands of warps
+  // reading one line wait at one L2 slice.
   __shared__ unsigned long long block_count, level_counts[2], hub_count;
   if (threadIdx.x == 0) block_count = 0;
   grid.sync();
@@ -431,16 +431,10 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
     // Entries past the queue's size are stale but inside it: loading one before the size is known is harmless. It is
     // loaded beside warp 0's load of the counters.
     first_entry = warp < s.queue_capacity ? __ldcg(nq + warp) : make_uint2(0, 0);
-    unsigned long long next_size, found_now;
-    if (s.block_counts) {
-      if (threadIdx.x < 2) level_counts[threadIdx.x] = __ldcg(threadIdx.x == 0 ? next_counter : found_counter);
-      __syncthreads();
-      next_size = level_counts[0];
-      found_now = level_counts[1];
-    } else {  // one block per SM of eight warps: the extra block barrier cost more than the loads it spares
-      next_size = __ldcg(next_counter);
-      found_now = __ldcg(found_counter);
-    }
+    if (threadIdx.x < 2) level_counts[threadIdx.x] = __ldcg(threadIdx.x == 0 ? next_counter : found_counter);
+    __syncthreads();
+    const unsigned long long next_size = level_counts[0];
+    const unsigned long long found_now = level_counts[1];
     if (next_size == 0) {
       if (thread == 0) {
         // The last level that found a vertex (vertices without out-edges enqueue nothing, so an empty queue

@@ -144,9 +144,9 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
       if (want > 0) bps = std::min(want, per_sm > 0 ? per_sm : 1);
     }
     const int blocks = bps * sms;
-    // Per-block counts where an SM holds more than eight warps; with eight (meshes), the block barrier they add cost
-    // more than the contention they spare (docs/PERFORMANCE.md).
-    s.block_counts = blocks > sms || threads > 256;
+    // Discoveries counted per block where an SM holds more than eight warps; with eight (meshes), the block barrier
+    // that adds cost more than the contention it spares (docs/PERFORMANCE.md).
+    s.block_found = blocks > sms || threads > 256;
     void* args[] = {&s};
     BITGRAPH_CUDA_CHECK("bvss_bfs", "cooperative launch",
                         cudaLaunchCooperativeKernel(fn, dim3(blocks), dim3(threads), args, smem, exec.cuda_stream()));
