@@ -233,6 +233,12 @@ TEMPLATE_TEST_CASE("Blest orderings chosen and computed by make_blest_graph", "[
     auto g = make_bit_graph(exec, build_csr(exec, bc.el, o), {8});
     const auto h = to_host_csr(g.csr);
     const bool social = reorder::analyze_degrees(to_host_csr(g.in_csr())).is_social();
+    // Non-social graphs: RCM when a BFS from the first vertex of largest out-degree runs deep (meshes), else degree.
+    const auto out_ptr = test::to_vector(g.csr.row_ptr);
+    const auto probe_levels = reference::bfs_levels(h, detail::blest_probe_vertex(out_ptr));
+    const level_t probe_depth = g.n() > 0 ? *std::max_element(probe_levels.begin(), probe_levels.end()) : 0;
+    const auto shape =
+        detail::blest_banded_shape(probe_depth, g.n()) || g.n() == 0 ? blest_ordering::rcm : blest_ordering::degree;
     for (auto ordering : {blest_ordering::automatic, blest_ordering::none, blest_ordering::cluster,
                           blest_ordering::degree, blest_ordering::rcm, blest_ordering::jaccard}) {
       if (!thin.keep()) continue;
@@ -241,7 +247,7 @@ TEMPLATE_TEST_CASE("Blest orderings chosen and computed by make_blest_graph", "[
       bo.ordering = ordering;
       const auto bg = make_blest_graph(exec, g, bo);
       const auto resolved =
-          ordering != blest_ordering::automatic ? ordering : (social ? blest_ordering::cluster : blest_ordering::rcm);
+          ordering != blest_ordering::automatic ? ordering : (social ? blest_ordering::cluster : shape);
       CHECK(bg.ordering == resolved);
       CHECK(bg.order_seconds >= 0);
       CHECK(bg.host_new_of_old.empty() == (resolved == blest_ordering::none));
@@ -250,6 +256,32 @@ TEMPLATE_TEST_CASE("Blest orderings chosen and computed by make_blest_graph", "[
         CHECK(test::to_vector(r.levels) == reference::bfs_levels(h, source));
       }
     }
+  }
+}
+
+TEMPLATE_TEST_CASE("Blest's automatic ordering bands meshes and leaves random graphs to the degree order",
+                   "[blest][bfs]", BITGRAPH_TEST_SPACES) {
+  TestType exec;
+  // A grid's probe BFS runs ~56 levels (threshold 2 log2(900) + 8 = 27.6), a random graph's of average degree 32 about
+  // 4 (threshold 32); neither is social.
+  csr_build_options o;
+  o.kind = graph_kind::undirected;
+  auto grid = make_bit_graph(exec, build_csr(exec, gen::grid_2d(30), o), {8});
+  auto urand = make_bit_graph(exec, build_csr(exec, gen::uniform_random(12), o), {8});
+  CHECK(make_blest_graph(exec, grid, blest_options{}).ordering == blest_ordering::rcm);
+  CHECK(make_blest_graph(exec, urand, blest_options{}).ordering == blest_ordering::degree);
+  // The threshold itself, at urand:22's and grid2d:2048's sizes and depths.
+  CHECK_FALSE(detail::blest_banded_shape(7, vertex_t(1) << 22));
+  CHECK_FALSE(detail::blest_banded_shape(52, vertex_t(1) << 22));
+  CHECK(detail::blest_banded_shape(53, vertex_t(1) << 22));
+  CHECK(detail::blest_banded_shape(4094, vertex_t(1) << 22));
+  CHECK_FALSE(detail::blest_banded_shape(100, 0));
+  CHECK(detail::blest_probe_vertex({0, 1, 4, 5, 8}) == 1);  // the first of largest out-degree
+  CHECK(detail::blest_probe_vertex({0}) == 0);
+  const auto bg = make_blest_graph(exec, urand, blest_options{});
+  for (vertex_t source : {vertex_t(0), vertex_t(4095)}) {
+    auto r = bfs_tensor_core(exec, bg, source);
+    CHECK(test::to_vector(r.levels) == reference::bfs_levels(to_host_csr(urand.csr), source));
   }
 }
 

@@ -5,11 +5,13 @@
 #include <Kokkos_Core.hpp>
 
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "bitgraph/algorithms/bfs.hpp"
 #include "bitgraph/algorithms/graph.hpp"
 #include "bitgraph/core/dispatch.hpp"
 #include "bitgraph/core/error.hpp"
@@ -27,12 +29,15 @@ namespace bitgraph {
 /// How `make_blest_graph` orders the vertices before it builds the BVSS (ordering fills the slices: more
 /// bits per slice, fewer VSSs per level).
 enum class blest_ordering : std::uint8_t {
-  automatic,  ///< `cluster` for social graphs (Blest's degree test, `reorder::analyze_degrees`), else `rcm`
-  none,       ///< the caller's ids
-  cluster,    ///< `reorder::cluster_order` on the device: hubs first, each vertex beside its top hub
-  degree,     ///< `reorder::degree_order` on the device
-  rcm,        ///< reverse Cuthill-McKee on the host (bands meshes)
-  jaccard,    ///< Blest's Jaccard-with-windows on the host (slow: seconds per million vertices)
+  /// `cluster` for social graphs (Blest's degree test, `reorder::analyze_degrees`); for others `rcm` where a BFS
+  /// from the vertex of largest out-degree runs deeper than 2 log2(n) + 8 levels (meshes, geometric graphs: narrow
+  /// wavefronts), else `degree` (random graphs of small diameter, which a banded order does not help)
+  automatic,
+  none,     ///< the caller's ids
+  cluster,  ///< `reorder::cluster_order` on the device: hubs first, each vertex beside its top hub
+  degree,   ///< `reorder::degree_order` on the device
+  rcm,      ///< reverse Cuthill-McKee on the host (bands meshes)
+  jaccard,  ///< Blest's Jaccard-with-windows on the host (slow: seconds per million vertices)
 };
 
 /// "auto", "none", "cluster", "degree", "rcm" or "jaccard".
@@ -119,10 +124,32 @@ std::vector<typename View::non_const_value_type> copy_to_host(const ExecSpace& e
   return out;
 }
 
-/// What `blest_ordering::automatic` resolves to for a pull matrix with these row offsets: the cluster order for a
-/// social graph (Blest's degree test), RCM otherwise.
-inline blest_ordering automatic_blest_ordering(const std::vector<offset_t>& pull_row_ptr) {
-  return reorder::analyze_degrees(pull_row_ptr).is_social() ? blest_ordering::cluster : blest_ordering::rcm;
+/// The vertex whose BFS depth tells `blest_ordering::automatic` a graph's shape: the first of largest out-degree
+/// (`row_ptr` of the out-edges; 0 for a graph without vertices).
+inline vertex_t blest_probe_vertex(const std::vector<offset_t>& row_ptr) {
+  vertex_t best = 0;
+  for (vertex_t v = 0; v + 1 < row_ptr.size(); ++v)
+    if (row_ptr[v + 1] - row_ptr[v] > row_ptr[best + 1] - row_ptr[best]) best = v;
+  return best;
+}
+
+/// Whether a non-social graph of `n` vertices whose probe BFS reached `depth` levels gets RCM: a BFS of many narrow
+/// levels keeps each level's VSSs together in a banded order; one of few wide levels (a random graph) gains nothing
+/// from it, and RCM's host pass costs seconds on large graphs (docs/PERFORMANCE.md).
+inline bool blest_banded_shape(int depth, vertex_t n) {
+  return n > 0 && double(depth) > 2.0 * std::log2(double(n)) + 8.0;
+}
+
+/// What `blest_ordering::automatic` resolves to for `g` whose pull matrix has these row offsets: the cluster order for
+/// a social graph (Blest's degree test), else RCM or the degree order by `blest_banded_shape` of a BFS from
+/// `blest_probe_vertex` (one BFS of `g` on `exec`).
+template <class ExecSpace>
+blest_ordering automatic_blest_ordering(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
+                                        const std::vector<offset_t>& pull_row_ptr) {
+  if (reorder::analyze_degrees(pull_row_ptr).is_social()) return blest_ordering::cluster;
+  if (g.n() == 0) return blest_ordering::rcm;
+  const vertex_t probe = blest_probe_vertex(g.directed() ? copy_to_host(exec, g.csr.row_ptr) : pull_row_ptr);
+  return blest_banded_shape(bfs(exec, g, probe).depth, g.n()) ? blest_ordering::rcm : blest_ordering::degree;
 }
 
 }  // namespace detail
@@ -205,7 +232,7 @@ blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec,
   const auto t0 = std::chrono::steady_clock::now();
   const blest_ordering o = opts.ordering != blest_ordering::automatic
                                ? opts.ordering
-                               : detail::automatic_blest_ordering(detail::copy_to_host(exec, pull.row_ptr));
+                               : detail::automatic_blest_ordering(exec, g, detail::copy_to_host(exec, pull.row_ptr));
   std::vector<vertex_t> perm;
   if (o == blest_ordering::cluster || o == blest_ordering::degree) {
     perm = detail::copy_to_host(
