@@ -142,7 +142,7 @@ bfs_plan<memory_space_t<ExecSpace>> make_bfs_plan(const ExecSpace& exec, const b
   blest_options bo = opts.blest;
   if (bo.ordering == blest_ordering::automatic)
     bo.ordering = detail::automatic_blest_ordering(
-        exec, g, g.directed() ? detail::copy_to_host(exec, g.in_csr().row_ptr) : row_ptr);
+        exec, g, g.directed() ? detail::copy_to_host(exec, g.in_csr().row_ptr) : row_ptr, &row_ptr);
   const bool device_order = bo.ordering == blest_ordering::cluster || bo.ordering == blest_ordering::degree ||
                             bo.ordering == blest_ordering::none;
   p.estimated_preparation_seconds = double(g.csr.nnz) * (device_order ? 10e-9 : 50e-9);

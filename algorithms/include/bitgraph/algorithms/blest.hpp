@@ -142,13 +142,17 @@ inline bool blest_banded_shape(int depth, vertex_t n) {
 
 /// What `blest_ordering::automatic` resolves to for `g` whose pull matrix has these row offsets: the cluster order for
 /// a social graph (Blest's degree test), else RCM or the degree order by `blest_banded_shape` of a BFS from
-/// `blest_probe_vertex` (one BFS of `g` on `exec`).
+/// `blest_probe_vertex` (one BFS of `g` on `exec`). `out_row_ptr`: the out-edges' offsets on the host where the
+/// caller has them (null: copied here for a directed graph; an undirected one's are the pull matrix's).
 template <class ExecSpace>
 blest_ordering automatic_blest_ordering(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
-                                        const std::vector<offset_t>& pull_row_ptr) {
+                                        const std::vector<offset_t>& pull_row_ptr,
+                                        const std::vector<offset_t>* out_row_ptr = nullptr) {
   if (reorder::analyze_degrees(pull_row_ptr).is_social()) return blest_ordering::cluster;
   if (g.n() == 0) return blest_ordering::rcm;
-  const vertex_t probe = blest_probe_vertex(g.directed() ? copy_to_host(exec, g.csr.row_ptr) : pull_row_ptr);
+  const vertex_t probe = !g.directed()            ? blest_probe_vertex(pull_row_ptr)
+                         : out_row_ptr != nullptr ? blest_probe_vertex(*out_row_ptr)
+                                                  : blest_probe_vertex(copy_to_host(exec, g.csr.row_ptr));
   return blest_banded_shape(bfs(exec, g, probe).depth, g.n()) ? blest_ordering::rcm : blest_ordering::degree;
 }
 
