@@ -285,6 +285,64 @@ TEMPLATE_TEST_CASE("Blest's automatic ordering bands meshes and leaves random gr
   }
 }
 
+TEMPLATE_TEST_CASE("Blest's level trace records every level it ran", "[blest][bfs]", BITGRAPH_TEST_SPACES) {
+  TestType exec;
+  for (auto& bc : cases()) {
+    csr_build_options o;
+    o.kind = bc.kind;
+    auto g = make_bit_graph(exec, build_csr(exec, bc.el, o), {8});
+    auto bg = make_blest_graph(exec, g, std::vector<vertex_t>{});
+    const auto h = to_host_csr(g.csr);
+    std::vector<op_algorithm> algs = {op_algorithm::generic};
+    if (is_cuda_space_v<TestType>) algs.push_back(op_algorithm::cuda_mma);
+    for (vertex_t source : {vertex_t(0), vertex_t(g.n() - 1)}) {
+      const auto expect = reference::bfs_levels(h, source);
+      std::map<level_t, offset_t> per_level;
+      for (level_t x : expect)
+        if (x > 0) ++per_level[x];
+      for (auto alg : algs)
+        for (auto update : {bvss_update::eager, bvss_update::lazy})
+          for (double factor : {0.0, 10.0, 1e12}) {
+            INFO(bc.name << " source=" << source << " alg=" << to_string(alg) << " update=" << int(update)
+                         << " bottom_up=" << factor);
+            bvss_bfs_options bo;
+            bo.algorithm = alg;
+            bo.update = update;
+            bo.bottom_up_factor = factor;
+            bo.bottom_up_min_queue = factor == 1e12 ? 0.0 : bo.bottom_up_min_queue;
+            bo.bottom_up_scan_cost = factor == 1e12 ? 0.0 : bo.bottom_up_scan_cost;
+            CHECK(bfs_tensor_core(exec, bg, source, bo).stats.trace.empty());  // off by default
+            bo.trace_levels = true;
+            auto r = bfs_tensor_core(exec, bg, source, bo);
+            CHECK(test::to_vector(r.levels) == expect);
+            const auto& t = r.stats.trace;
+            // The last level run finds no vertex to enqueue: it is the deepest one, or one past it.
+            CHECK(static_cast<int>(t.size()) >= r.stats.depth);
+            CHECK(static_cast<int>(t.size()) <= r.stats.depth + 1);
+            int up = 0;
+            offset_t pulled = 0;
+            for (std::size_t i = 0; i < t.size(); ++i) {
+              CHECK(t[i].level == static_cast<level_t>(i + 1));
+              CHECK(std::isfinite(t[i].microseconds));
+              CHECK(t[i].microseconds >= 0);
+              up += t[i].bottom_up;
+              if (!t[i].bottom_up) pulled += t[i].queued;
+              CHECK((t[i].queued > 0 || t[i].level == 1));  // past level 1, a level runs only with a queue
+              const offset_t truth = per_level.count(t[i].level) ? per_level[t[i].level] : 0;
+              // Eager top-down levels may count a vertex twice; never fewer than were found.
+              if (r.stats.lazy || t[i].bottom_up)
+                CHECK(t[i].found == truth);
+              else
+                CHECK(t[i].found >= truth);
+              if (truth == 0) CHECK(t[i].found == 0);
+            }
+            CHECK(up == r.stats.bottom_up_levels);
+            CHECK(pulled == r.stats.vss_processed);
+          }
+    }
+  }
+}
+
 TEMPLATE_TEST_CASE("Blest rejects bad arguments", "[blest][errors]", BITGRAPH_TEST_SPACES) {
   TestType exec;
   auto g = build_csr(exec, test::random_edges(20, 40, 1));

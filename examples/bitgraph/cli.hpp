@@ -32,6 +32,7 @@ struct options {
   std::string algorithm = "auto";       ///< auto | generic | cuda-warp | cuda-mma (forced kernel path)
   std::string tc_method = "auto";       ///< tc: auto | oriented | bmm (triangles_method)
   bool parents = true;                  ///< BFS computes parents
+  bool trace_levels = false;            ///< tc: one more traversal from the last source, its levels printed
   std::string cache_dir;                ///< binary graph cache ("" = $BITGRAPH_CACHE_DIR or ~/.cache/bitgraph)
   bool no_cache = false;                ///< never read or write the graph cache
   std::string to;                       ///< convert: the file to write (its extension names the format)

@@ -755,6 +755,26 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
           rname.c_str(), rsec * 1e3, bl.build_seconds * 1e3, bl.report.bvss_bytes / 1048576.0,
           bl.report.compression_ratio, bl.report.update_divergence, st.lazy ? "lazy" : "eager",
           st.tensor_cores ? ", tensor cores" : " (popcount emulation)", st.bottom_up_levels);
+      if (opts.trace_levels && !sources.empty()) {
+        // One more traversal, untimed, from the last source: the level trace's buffer is allocated in the call.
+        bvss_bfs_options traced = to;
+        traced.trace_levels = true;
+        const bvss_bfs_stats tst = bfs_tensor_core(exec, bl, sources.back(), out, traced);
+        auto trace = json::array();
+        std::printf("level trace (source %lld): level, direction, queued VSSs, found, us\n",
+                    static_cast<long long>(sources.back()));
+        for (const auto& t : tst.trace) {
+          std::printf("  %4d %-9s %12lld %12lld %10.1f\n", int(t.level), t.bottom_up ? "bottom-up" : "top-down",
+                      static_cast<long long>(t.queued), static_cast<long long>(t.found), t.microseconds);
+          trace.push(json::object()
+                         .set("level", int(t.level))
+                         .set("bottom_up", t.bottom_up)
+                         .set("queued", t.queued)
+                         .set("found", t.found)
+                         .set("microseconds", t.microseconds));
+        }
+        row.extra.set("level_trace", trace);
+      }
     } else if (a == "bfs" && opts.bfs_mode == "auto") {
       // A BFS plan for these sources: the engine chosen by timing both (when the traversals can pay for the
       // tensor-core engine's preparation); the plan's making is reported, not timed in the row.

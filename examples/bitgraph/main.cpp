@@ -34,7 +34,7 @@ usage:
                  [--repeat K] [--json FILE|-] [--bfs do|push|pull|tc|auto] [--push queue|spmspv|b2sr]
                  [--algorithm auto|generic|cuda-warp|cuda-mma] [--no-parents] [--tc-method auto|oriented|bitmap|bmm]
                  [--reorder auto|none|cluster|rcm|jaccard|degree|random] [--update auto|eager|lazy]
-                 [--bottom-up F] [--bottom-up-dense D]   (--bfs tc)
+                 [--bottom-up F] [--bottom-up-dense D] [--trace-levels]   (--bfs tc)
                  [--output DIR|FILE|-]
   bitgraph convert --graph SPEC --to FILE.mtx|.el|.txt|.wel|.bgcsr [--json FILE|-] [--space S]
   bitgraph bench --suite smoke|paper|h100 [--json FILE|-] [--runs R] [--space S] [--tile T]
@@ -153,17 +153,18 @@ struct option_scope {
   bool info, run, bench, convert;
 };
 constexpr option_scope scopes[] = {
-    {"--graph", true, true, false, true},       {"--algo", false, true, false, false},
-    {"--source", false, true, false, false},    {"--tile", false, true, true, false},
-    {"--validate", false, true, false, false},  {"--repeat", false, true, false, false},
-    {"--bfs", false, true, false, false},       {"--push", false, true, false, false},
-    {"--reorder", false, true, false, false},   {"--update", false, true, false, false},
-    {"--bottom-up", false, true, false, false}, {"--bottom-up-dense", false, true, false, false},
-    {"--algorithm", false, true, true, false},  {"--no-parents", false, true, false, false},
-    {"--tc-method", false, true, false, false}, {"--suite", false, false, true, false},
-    {"--runs", false, false, true, false},      {"--kernels", false, false, true, false},
-    {"--graphs", false, false, true, false},    {"--bmv-balance", false, false, true, false},
-    {"--output", false, true, false, false},    {"--to", false, false, false, true},
+    {"--graph", true, true, false, true},          {"--algo", false, true, false, false},
+    {"--source", false, true, false, false},       {"--tile", false, true, true, false},
+    {"--validate", false, true, false, false},     {"--repeat", false, true, false, false},
+    {"--bfs", false, true, false, false},          {"--push", false, true, false, false},
+    {"--reorder", false, true, false, false},      {"--update", false, true, false, false},
+    {"--bottom-up", false, true, false, false},    {"--bottom-up-dense", false, true, false, false},
+    {"--algorithm", false, true, true, false},     {"--no-parents", false, true, false, false},
+    {"--trace-levels", false, true, false, false}, {"--tc-method", false, true, false, false},
+    {"--suite", false, false, true, false},        {"--runs", false, false, true, false},
+    {"--kernels", false, false, true, false},      {"--graphs", false, false, true, false},
+    {"--bmv-balance", false, false, true, false},  {"--output", false, true, false, false},
+    {"--to", false, false, false, true},
 };
 
 /// `--output`: `-`, a file whose extension names a format, an existing file (CSV), or a directory (existing, ending
@@ -244,6 +245,8 @@ bitgraph::cli::options parse(int argc, char** argv) {
       one_of("--algorithm", o.algorithm, {"auto", "generic", "cuda-warp", "cuda-mma"});
     } else if (a == "--no-parents")
       o.parents = false;
+    else if (a == "--trace-levels")
+      o.trace_levels = true;
     else if (a == "--tc-method") {
       o.tc_method = value("--tc-method");
       one_of("--tc-method", o.tc_method, {"auto", "oriented", "bitmap", "bmm"});

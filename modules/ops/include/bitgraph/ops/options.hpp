@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string_view>
+#include <vector>
 
 #include "bitgraph/core/execution.hpp"
 #include "bitgraph/core/types.hpp"
@@ -163,6 +164,24 @@ struct bvss_bfs_options {
   /// a quarter as many blocks make each grid sync cheaper, and each SM builds the bitmap once), else 256 (1024 lost
   /// on kron:22 and grid2d:2048). The generic path ignores it; other values throw `invalid_argument_error`.
   int block_threads = 0;
+  /// Record each level in `bvss_bfs_stats::trace` (direction, queue, vertices found, time): for tuning the switch
+  /// and finding where a traversal's time goes. Costs a page-locked buffer per call on CUDA (allocated in the call)
+  /// and nothing measurable per level; off by default.
+  bool trace_levels = false;
+};
+
+/// One level of a BVSS traversal (`bvss_bfs_options::trace_levels`).
+struct bvss_level_trace {
+  level_t level = 0;       ///< 1 for the source's neighbours, then 2, 3, ...; the last one found nothing to enqueue
+  bool bottom_up = false;  ///< scanned the pull CSR's unreached rows instead of pulling the queued VSSs
+  offset_t queued = 0;     ///< VSSs in the queue at the level's start (pulled unless bottom_up)
+  /// Vertices given this level. Eager top-down levels may count a vertex twice (two warps finding it at once: the
+  /// count only steers the switch), so it is at least the true number; exact otherwise.
+  offset_t found = 0;
+  /// The level's time in µs: from the end of the previous level (level 1: from the end of the reset of the per-call
+  /// state) to the end of this one. CUDA: the device's global timer inside the one persistent kernel (launch and
+  /// read-back not included); host spaces: a steady clock around the level's kernels and its counter read-back.
+  double microseconds = 0;
 };
 
 /// What a BVSS traversal did.
@@ -172,6 +191,9 @@ struct bvss_bfs_stats {
   bool lazy = false;           ///< which update scheme ran
   bool tensor_cores = false;   ///< whether the MMA kernel ran
   int bottom_up_levels = 0;    ///< levels that ran bottom-up over the pull CSR
+  /// With `bvss_bfs_options::trace_levels`: every level run, in order (the CUDA kernel records at most the first
+  /// 2^20); else empty.
+  std::vector<bvss_level_trace> trace;
 };
 
 /// A renumbered copy of a BVSS traversal's levels, written after the last level (fused into the CUDA kernel):

@@ -62,7 +62,19 @@ struct blest_state {
   // side by side, so one warp would otherwise scan them all in turn. Null: the graph has no hub row.
   vertex_t* hubs;
   unsigned long long hub_capacity;
+  // Level trace (bvss_bfs_options::trace_levels) in page-locked host memory: [0] the global timer at the end of the
+  // prologue, [1] the levels run; level l <= trace_levels at [4 l, 4 l + 4): timer at its end, bottom-up, queued
+  // VSSs, vertices found. Null: not recorded.
+  unsigned long long* trace;
+  unsigned long long trace_levels;
 };
+
+/// The device's global timer (ns).
+__device__ __forceinline__ unsigned long long blest_global_timer() {
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
 
 /// Largest shared frontier bitmap (words; 32 KiB: four blocks of 256 threads or two of 1024 still fit an SM).
 inline constexpr std::uint32_t blest_max_frontier_words = 8192;
@@ -170,6 +182,7 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
   __shared__ unsigned long long block_count, level_counts[2], hub_count;
   if (threadIdx.x == 0) block_count = 0;
   grid.sync();
+  if (s.trace != nullptr && thread == 0) s.trace[0] = blest_global_timer();
 
   // Level l reads its queue size and the vertices found at level l - 1 from slot l % 3, appends to slot
   // (l + 1) % 3 and clears slot (l + 2) % 3 (last used at level l - 1, next used at level l + 1), so one grid
@@ -435,6 +448,16 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
     __syncthreads();
     const unsigned long long next_size = level_counts[0];
     const unsigned long long found_now = level_counts[1];
+    if (s.trace != nullptr && thread == 0) {
+      if (static_cast<unsigned long long>(l) <= s.trace_levels) {
+        unsigned long long* const at = s.trace + 4 * static_cast<unsigned long long>(l);
+        at[0] = blest_global_timer();
+        at[1] = up;
+        at[2] = size;
+        at[3] = found_now;
+      }
+      s.trace[1] = static_cast<unsigned long long>(l);
+    }
     if (next_size == 0) {
       if (thread == 0) {
         // The last level that found a vertex (vertices without out-edges enqueue nothing, so an empty queue

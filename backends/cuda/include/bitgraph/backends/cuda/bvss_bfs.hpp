@@ -13,6 +13,7 @@
 #include "bitgraph/backends/cuda/blest_kernel.hpp"
 #include "bitgraph/backends/cuda/check.hpp"
 #include "bitgraph/core/dispatch.hpp"
+#include "bitgraph/core/execution.hpp"
 #include "bitgraph/ops/detail/bvss_bfs_generic.hpp"
 #include "bitgraph/ops/options.hpp"
 
@@ -147,6 +148,17 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
     // Discoveries counted per block where an SM holds more than eight warps; with eight (meshes), the block barrier
     // that adds cost more than the contention it spares (docs/PERFORMANCE.md).
     s.block_found = blocks > sms || threads > 256;
+    // The level trace: a page-locked buffer the kernel writes (mapped, like the stats), allocated per traced call.
+    constexpr unsigned long long max_traced_levels = 1ull << 20;
+    Kokkos::View<unsigned long long*, readback_space_t<mem>> trace;
+    s.trace = nullptr;
+    s.trace_levels = 0;
+    if (opts.trace_levels) {
+      s.trace_levels = std::min<unsigned long long>(static_cast<unsigned long long>(b.n) + 1, max_traced_levels);
+      trace = allocate_view<Kokkos::View<unsigned long long*, readback_space_t<mem>>>("bitgraph::bvss_bfs::trace",
+                                                                                      4 * (s.trace_levels + 1));
+      s.trace = trace.data();
+    }
     void* args[] = {&s};
     BITGRAPH_CUDA_CHECK("bvss_bfs", "cooperative launch",
                         cudaLaunchCooperativeKernel(fn, dim3(blocks), dim3(threads), args, smem, exec.cuda_stream()));
@@ -154,6 +166,19 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
     st.depth = static_cast<int>(ws.stats(bvss_stat_depth));
     st.vss_processed = static_cast<offset_t>(ws.stats(bvss_stat_pulled));
     st.bottom_up_levels = static_cast<int>(ws.stats(bvss_stat_bottom_up));
+    if (opts.trace_levels) {
+      const unsigned long long run = std::min(trace(1), s.trace_levels);
+      st.trace.reserve(run);
+      for (unsigned long long l = 1; l <= run; ++l) {
+        bvss_level_trace t;
+        t.level = static_cast<level_t>(l);
+        t.bottom_up = trace(4 * l + 1) != 0;
+        t.queued = static_cast<offset_t>(trace(4 * l + 2));
+        t.found = static_cast<offset_t>(trace(4 * l + 3));
+        t.microseconds = double(trace(4 * l) - trace(4 * (l - 1))) * 1e-3;
+        st.trace.push_back(t);
+      }
+    }
     return st;
   }
 };

@@ -5,6 +5,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <chrono>
 #include <cstdint>
 
 #include "bitgraph/core/bits.hpp"
@@ -242,11 +243,16 @@ struct bvss_bfs_generic {
     level_t l = 0;
     unsigned long long unreached = n - 1, frontier = 1;
     const double avg_degree = pull != nullptr && n > 0 ? double(pull->nnz) / double(n) : 0.0;
+    // The reduction above returned to the host: the per-call state is reset when the clock starts.
+    auto level_start = std::chrono::steady_clock::now();
     while (nq > 0) {
       ++l;
       Kokkos::deep_copy(exec, counter, 0ull);
-      if (pull != nullptr && bvss_bottom_up(opts.bottom_up_factor, opts.bottom_up_min_queue, opts.bottom_up_scan_cost,
-                                            opts.bottom_up_dense_degree, avg_degree, unreached, nq, frontier, n, l)) {
+      const offset_t queued = nq;
+      const bool up =
+          pull != nullptr && bvss_bottom_up(opts.bottom_up_factor, opts.bottom_up_min_queue, opts.bottom_up_scan_cost,
+                                            opts.bottom_up_dense_degree, avg_degree, unreached, nq, frontier, n, l);
+      if (up) {
         ++st.bottom_up_levels;
         Kokkos::parallel_for("bitgraph::bvss_bfs::bottom_up", Kokkos::RangePolicy<ExecSpace>(exec, 0, b.n_slice_sets),
                              bvss_bfs_bottom_up<mem>{pull->row_ptr, pull->col_idx, b.real_ptrs, levels, ws.visited, qb,
@@ -270,6 +276,17 @@ struct bvss_bfs_generic {
       unreached -= h[1] < unreached ? h[1] : unreached;
       frontier = h[1];
       if (h[1] > 0) st.depth = l;  // the queue alone cannot tell: vertices without out-edges enqueue nothing
+      if (opts.trace_levels) {
+        const auto now = std::chrono::steady_clock::now();
+        bvss_level_trace t;
+        t.level = l;
+        t.bottom_up = up;
+        t.queued = queued;
+        t.found = static_cast<offset_t>(h[1]);
+        t.microseconds = std::chrono::duration<double, std::micro>(now - level_start).count();
+        st.trace.push_back(t);
+        level_start = now;
+      }
       auto t = qa;
       qa = qb;
       qb = t;
