@@ -97,7 +97,9 @@ KOKKOS_INLINE_FUNCTION void multi_bfs_offer_piece(const Member& m, const Cols& c
   });
 }
 
-/// OR of `multi_bfs_bits` across the vector lanes of a team thread (a Kokkos reducer).
+/// OR of `multi_bfs_bits` across the vector lanes of a team thread (a Kokkos reducer). The lanes' shuffle reduction
+/// calls `join` on plain locals: with only the volatile join (which Kokkos 3.4's top-level reductions need) both
+/// operands lived in local memory, and the pull segments spent their time writing it to L2 (docs/PERFORMANCE.md).
 template <int W>
 struct multi_bfs_bits_or {
   using reducer = multi_bfs_bits_or;
@@ -105,10 +107,14 @@ struct multi_bfs_bits_or {
   using result_view_type = Kokkos::View<value_type, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>;
   value_type* value;
   KOKKOS_INLINE_FUNCTION explicit multi_bfs_bits_or(value_type& v) : value(&v) {}
-  KOKKOS_INLINE_FUNCTION void join(BITGRAPH_JOIN_VOLATILE value_type& dst,
-                                   const BITGRAPH_JOIN_VOLATILE value_type& src) const {
+  KOKKOS_INLINE_FUNCTION void join(value_type& dst, const value_type& src) const {
+    for (int j = 0; j < W; ++j) dst.w[j] |= src.w[j];
+  }
+#if KOKKOS_VERSION < 30700
+  KOKKOS_INLINE_FUNCTION void join(volatile value_type& dst, const volatile value_type& src) const {
     for (int j = 0; j < W; ++j) dst.w[j] = dst.w[j] | src.w[j];  // not |=: a compound assignment to a volatile
   }
+#endif
   KOKKOS_INLINE_FUNCTION void init(value_type& v) const {
     for (int j = 0; j < W; ++j) v.w[j] = 0;
   }
@@ -474,18 +480,21 @@ struct alignas(16) multi_bfs_level4 {
 
 /// History mode's last pass: the levels of `sources` sources from the frontier slots of levels 0 .. `depth`
 /// (slot l holds the bits first reached at level l), every pair written once, `unreached_level` where no slot has
-/// its bit. One thread per vertex and group of G = 8 sources, so that a warp writes a vertex's levels contiguously
-/// (16-byte stores when the source count is a multiple of 4, which keeps each store aligned); groups of 4 left the
-/// per-thread work of finding the group's bits to twice as many threads. Threads are numbered v * 2^shift + group
-/// (groups rounded up to a power of two): a 64-bit division per thread cost more than the stores. The slots are
-/// loaded all at once (a chain of dependent loads per thread left the pass latency-bound), and the group's G bits of
-/// slot l are packed at bits G l .. G l + G - 1 of 64-bit words: source b's level is then the lowest set bit among
-/// b, b + G, ... (testing bit by bit made the pass issue-bound).
-inline constexpr int multi_bfs_expand_group = 8;
+/// its bit. One thread per vertex and group g of sources: 64 j + 4 g .. 64 j + 4 g + 3 of each word j, so that the
+/// 16 threads of a vertex write a word's 64 levels as one contiguous 256-byte run per 16-byte store (when the source
+/// count is a multiple of 4, which keeps each store aligned). Eight consecutive sources per thread wrote half of
+/// each 32-byte sector per store: 2.6 times the L2 write sectors of the 2 GiB the pass writes (docs/PERFORMANCE.md).
+/// Threads are numbered v * 2^shift + g (groups rounded up to a power of two): a 64-bit division per thread cost
+/// more than the stores. The slots are loaded all at once (a chain of dependent loads per thread left the pass
+/// latency-bound), and the group's G = 4 W bits of slot l are packed at bits G l .. G l + G - 1 of 64-bit words:
+/// source b's level is then the lowest set bit among b, b + G, ... (testing bit by bit made the pass issue-bound).
+inline constexpr int multi_bfs_expand_group = 4;
 template <class Mem, int W>
 struct multi_bfs_expand {
-  static constexpr int G = multi_bfs_expand_group;
-  static constexpr int per_word = 64 / G;  // levels per packed word
+  static_assert(multi_bfs_expand_group == 4, "one 16-byte store holds a group's levels of one word");
+  static constexpr int Q = multi_bfs_expand_group;  // sources per word and thread
+  static constexpr int G = Q * W;                   // sources per thread: bits per level in the packed words
+  static constexpr int per_word = 64 / G;           // levels per packed word
   static constexpr int packs = multi_bfs_max_history / per_word;
   Kokkos::View<const multi_bfs_bits<W>*, Mem> history;  // slot l of vertex v at l * n + v
   Kokkos::View<const multi_bfs_bits<W>*, Mem> seen;
@@ -494,35 +503,41 @@ struct multi_bfs_expand {
   std::size_t n, sources;
   int shift;  // log2 of the groups per vertex, rounded up
   int depth;  // < multi_bfs_max_history
+  // The group's G bits of `b`: source 64 j + first + q at bit Q j + q.
+  KOKKOS_INLINE_FUNCTION static std::uint64_t group_bits(const multi_bfs_bits<W>& b, std::size_t first) {
+    constexpr std::uint64_t low = (std::uint64_t(1) << Q) - 1;
+    std::uint64_t x = 0;
+    for (int j = 0; j < W; ++j) x |= ((b.w[j] >> first) & low) << (Q * j);
+    return x;
+  }
   KOKKOS_INLINE_FUNCTION void operator()(const std::size_t t) const {
-    const std::size_t v = t >> shift, first = (t & ((std::size_t(1) << shift) - 1)) * G;
+    const std::size_t v = t >> shift, first = (t & ((std::size_t(1) << shift) - 1)) * Q;
     if (first >= sources) return;
-    const std::size_t word = first / 64, bit = first % 64;
-    constexpr std::uint64_t low = (std::uint64_t(1) << G) - 1;
-    constexpr std::uint64_t every = 0x0101010101010101ull;  // bit 0 of each level's byte
-    multi_bfs_level4 out[G / 4];
-    for (int h = 0; h < G / 4; ++h)
-      for (int b = 0; b < 4; ++b) out[h].l[b] = unreached_level;
-    if ((seen(v).w[word] >> bit) & low) {
+    std::uint64_t every = 0;  // bit 0 of each level's field
+    for (int i = 0; i < per_word; ++i) every |= std::uint64_t(1) << (G * i);
+    multi_bfs_level4 out[W];
+    for (int j = 0; j < W; ++j)
+      for (int q = 0; q < Q; ++q) out[j].l[q] = unreached_level;
+    if (group_bits(seen(v), first)) {
       std::uint64_t packed[packs];
       for (int p = 0; p < packs; ++p) packed[p] = 0;
       for (int l = 0; l < multi_bfs_max_history; ++l)
         if (l <= depth)
-          packed[l / per_word] |= ((history(std::size_t(l) * n + v).w[word] >> bit) & low) << (G * (l % per_word));
+          packed[l / per_word] |= group_bits(history(std::size_t(l) * n + v), first) << (G * (l % per_word));
       for (int b = 0; b < G; ++b)
         for (int p = packs - 1; p >= 0; --p) {  // the lowest level found last
           const std::uint64_t mine = packed[p] & (every << b);
-          if (mine) out[b / 4].l[b % 4] = static_cast<level_t>(p * per_word + count_trailing_zeros(mine) / G);
+          if (mine) out[b / Q].l[b % Q] = static_cast<level_t>(p * per_word + count_trailing_zeros(mine) / G);
         }
     }
     const std::size_t c_v = caller_id(static_cast<vertex_t>(v));
-    for (int h = 0; h < G / 4; ++h) {
-      const std::size_t at = first + std::size_t(4 * h);
+    for (int j = 0; j < W; ++j) {
+      const std::size_t at = 64 * std::size_t(j) + first;
       if (at >= sources) break;
-      if (sources % 4 == 0) {
-        *reinterpret_cast<multi_bfs_level4*>(&levels(at, c_v)) = out[h];
+      if (sources % Q == 0) {
+        *reinterpret_cast<multi_bfs_level4*>(&levels(at, c_v)) = out[j];
       } else {
-        for (std::size_t b = 0; b < 4 && at + b < sources; ++b) levels(at + b, c_v) = out[h].l[b];
+        for (std::size_t q = 0; q < Q && at + q < sources; ++q) levels(at + q, c_v) = out[j].l[q];
       }
     }
   }
