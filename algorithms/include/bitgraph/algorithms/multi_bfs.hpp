@@ -65,8 +65,9 @@ struct multi_bfs_result {
 
 /// Buffers of `multi_source_bfs` kept between calls (a caller running many traversals on one graph passes the same
 /// workspace): the graph in the traversal's order, the per-vertex words, the frontier slots, the segment lists of
-/// the long rows and the levels. The graph part is rebuilt when the graph (its row pointers) or the order changes,
-/// the words when their count changes; the slots grow and the levels follow the source count.
+/// the long rows, the sparse levels' lists and the levels. The graph part (with the lists) is rebuilt when the graph
+/// (its row pointers) or the order changes, the words when their count changes; the slots grow and the levels follow
+/// the source count.
 template <class MemorySpace>
 struct multi_bfs_workspace {
   // The out-row pointers the traversal graph was made from, held so that their memory cannot go to another graph
@@ -82,16 +83,24 @@ struct multi_bfs_workspace {
   Kokkos::View<std::uint64_t*, MemorySpace> seen, visit, history;   // n W, n W, slots n W words
   Kokkos::View<level_t**, Kokkos::LayoutLeft, MemorySpace> levels;  // k x n, the last call's
   detail::multi_bfs_segments<MemorySpace> out_segments, in_segments;
+  // Sparse levels: the candidate list, the listed frontier, their counts, and the per-vertex stamps that list a
+  // vertex once per level (`stamp`: the last level's, counted across calls).
+  Kokkos::View<vertex_t*, MemorySpace> candidates, queue;
+  Kokkos::View<unsigned long long*, MemorySpace> counts;
+  Kokkos::View<std::uint32_t*, MemorySpace> mark;
+  std::uint32_t stamp = 0;
 };
 
 /// BFS from every vertex of `sources` (1 to 128 of them, duplicates allowed) in one traversal: each vertex
 /// carries one bit per source, so a pass over the edges advances all sources by a level. Level per source in
 /// `levels(i, v)` (the same levels as `bfs` from sources[i]). Work per level: the frontier's out-edges (push)
 /// or the in-edges of the vertices some source has not reached, scanned until every missing source is covered
-/// (pull); O(n) per level for the update; each of the k n levels is written once (from per-level frontier slots
-/// kept for up to 16 levels; deeper traversals write the rest level by level). Memory: 2 n W words of 64 bits
-/// (W = 2 words for more than 64 sources) plus up to 16 n W of slots (never more than the levels' k n entries)
-/// plus the levels, and in degree order a relabelled copy of the pattern (of the transpose too when directed).
+/// (pull); O(n) per level for the update, except on sparse levels (a frontier of at most n / 16 out-edges, often the
+/// first and the last levels), which list the vertices they reach and update only those after clearing one slot;
+/// each of the k n levels is written once (from per-level frontier slots kept for up to 16 levels; deeper traversals
+/// write the rest level by level). Memory: 2 n W words of 64 bits (W = 2 words for more than 64 sources) plus up to
+/// 16 n W of slots (never more than the levels' k n entries) plus the levels, n 32-bit stamps and two lists of n / 16
+/// ids, and in degree order a relabelled copy of the pattern (of the transpose too when directed).
 /// Relabelling (`order`) costs a device sort of n keys and a pass over the entries, once per graph and workspace.
 /// Throws `invalid_argument_error` for no or more than 128 sources, a source >= n, a bad `pull_ratio` or
 /// `traversals` = 0; `allocation_error` when the buffers do not fit. Fences `exec` (each level's counts are read
@@ -240,6 +249,11 @@ multi_bfs_order resolve_multi_bfs_order(const ExecSpace& exec, const bit_graph<m
              : multi_bfs_order::none;
 }
 
+/// Candidates a sparse level may list: a level whose frontier has at most this many out-edges pushes from a list of
+/// its vertices and updates only the vertices it offered bits to (instead of passes over all n; the last levels
+/// of a traversal and often the first).
+inline std::size_t multi_bfs_sparse_capacity(vertex_t n) { return std::max<std::size_t>(std::size_t(n) / 16, 256); }
+
 /// `csr`'s pattern (the traversal reads no weights).
 template <class Mem>
 csr_graph<Mem> multi_bfs_pattern(csr_graph<Mem> csr) {
@@ -271,6 +285,12 @@ void prepare_multi_bfs_workspace(const ExecSpace& exec, const bit_graph<memory_s
     }
     ws.out_segments = make_multi_bfs_segments(exec, ws.out);
     ws.in_segments = g.directed() ? make_multi_bfs_segments(exec, ws.in) : ws.out_segments;
+    const std::size_t cap = multi_bfs_sparse_capacity(n);
+    ws.candidates = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::multi_bfs::candidates", cap, false);
+    ws.queue = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::multi_bfs::queue", cap, false);
+    ws.counts = allocate_view<Kokkos::View<unsigned long long*, mem>>("bitgraph::multi_bfs::counts", 2);
+    ws.mark = allocate_view<Kokkos::View<std::uint32_t*, mem>>("bitgraph::multi_bfs::mark", n);
+    ws.stamp = 0;
     exec.fence();
     ws.prepare_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     ws.n = n;
@@ -300,7 +320,7 @@ void prepare_multi_bfs_workspace(const ExecSpace& exec, const bit_graph<memory_s
 template <int W, class ExecSpace>
 void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
                    Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>> sources,
-                   const multi_bfs_workspace<memory_space_t<ExecSpace>>& ws, int history,
+                   multi_bfs_workspace<memory_space_t<ExecSpace>>& ws, int history,
                    Kokkos::View<level_t**, Kokkos::LayoutLeft, memory_space_t<ExecSpace>> levels,
                    const multi_bfs_sums<memory_space_t<ExecSpace>>& sums, double pull_ratio,
                    multi_bfs_result<memory_space_t<ExecSpace>>& r) {
@@ -349,9 +369,24 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
   unsigned long long frontier_edges = 0, frontier_heavy = 0, frontier_hubs = 0;
   Kokkos::parallel_reduce("bitgraph::multi_bfs::source_edges", Kokkos::RangePolicy<ExecSpace>(exec, 0, k),
                           multi_bfs_source_edges<mem>{sources, g.csr.row_ptr}, frontier_edges);
+  // A sparse level (its frontier's out-edges fit the candidate list) lists the vertices it offers bits to and
+  // updates only them; its new frontier is listed too, and the next level, when sparse and without a hub row in its
+  // frontier, pushes from that list.
+  const std::size_t cap = ws.candidates.extent(0);
+  std::size_t listed = 0;  // the frontier's vertices in ws.queue (0: not listed)
   for (level_t l = 1;; ++l) {
     const const_bits frontier(slot(l - 1).data(), n);
     const bool bottom_up = double(frontier_edges) * pull_ratio > double(out.nnz);
+    const bool sparse = !bottom_up && frontier_edges <= cap;
+    multi_bfs_appender<mem> app;
+    if (sparse) {
+      if (++ws.stamp == 0) {  // the stamps wrapped: none may match a new one
+        Kokkos::deep_copy(exec, ws.mark, std::uint32_t(0));
+        ws.stamp = 1;
+      }
+      Kokkos::deep_copy(exec, ws.counts, 0ull);
+      app = {ws.candidates, ws.counts, ws.mark, ws.stamp};
+    }
     r.directions += bottom_up ? 'u' : 'p';
     if (bottom_up) {
       Kokkos::parallel_for("bitgraph::multi_bfs::pull", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
@@ -366,14 +401,19 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
       Kokkos::parallel_for(
           "bitgraph::multi_bfs::push_sources",
           Kokkos::TeamPolicy<ExecSpace>(exec, static_cast<int>(k) * spread, shape.team_size, shape.vector_length),
-          multi_bfs_push_sources<ExecSpace, W>{seen, visit, out.row_ptr, out.col_idx, sources, traversal_id, spread});
+          multi_bfs_push_sources<ExecSpace, W>{seen, visit, out.row_ptr, out.col_idx, sources, traversal_id, spread,
+                                               app});
+    } else if (listed > 0 && frontier_hubs == 0) {
+      Kokkos::parallel_for(
+          "bitgraph::multi_bfs::push_queue", segment_policy(listed),
+          multi_bfs_push_queue<ExecSpace, W>{frontier, seen, visit, out.row_ptr, out.col_idx, ws.queue, listed, app});
     } else {
       Kokkos::parallel_for("bitgraph::multi_bfs::push", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
-                           multi_bfs_push<mem, W>{frontier, seen, visit, out.row_ptr, out.col_idx, light});
+                           multi_bfs_push<mem, W>{frontier, seen, visit, out.row_ptr, out.col_idx, light, app});
       const auto push_segments = [&](auto batched) {
         Kokkos::parallel_for("bitgraph::multi_bfs::push_segments", segment_policy(ws.out_segments.vertex.extent(0)),
                              multi_bfs_push_segments<ExecSpace, W, decltype(batched)::value>{
-                                 frontier, seen, visit, out.row_ptr, out.col_idx, ws.out_segments});
+                                 frontier, seen, visit, out.row_ptr, out.col_idx, ws.out_segments, app});
       };
       if (frontier_heavy > 0 && ws.out_segments.vertex.extent(0) > 0) {  // the last levels seldom hold a hub
         if (frontier_hubs > 0)
@@ -383,11 +423,29 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
       }
     }
     multi_bfs_level_stats st;
-    reduce_range("bitgraph::multi_bfs::update", exec, n,
-                 multi_bfs_update<mem, W>{seen, visit, slot(l), out.row_ptr, caller_id,
-                                          direct ? levels : Kokkos::View<level_t**, Kokkos::LayoutLeft, mem>(),
-                                          sums.distance_sum, sums.reached_from, l, light, multi_bfs_hub_min<ExecSpace>},
-                 st);
+    const auto direct_levels = direct ? levels : Kokkos::View<level_t**, Kokkos::LayoutLeft, mem>();
+    const multi_bfs_update<mem, W> update{seen,
+                                          visit,
+                                          slot(l),
+                                          out.row_ptr,
+                                          caller_id,
+                                          direct_levels,
+                                          sums.distance_sum,
+                                          sums.reached_from,
+                                          l,
+                                          light,
+                                          multi_bfs_hub_min<ExecSpace>};
+    if (sparse) {
+      // The slot is written only where a candidate gains bits: zero it first.
+      Kokkos::parallel_for("bitgraph::multi_bfs::clear", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+                           multi_bfs_clear<mem, W>{slot(l)});
+      reduce_range("bitgraph::multi_bfs::update_list", exec, std::max<std::size_t>(frontier_edges, 1),
+                   multi_bfs_update_list<mem, W>{update, ws.candidates, ws.queue, ws.counts}, st);
+      listed = static_cast<std::size_t>(st.active);
+    } else {
+      reduce_range("bitgraph::multi_bfs::update", exec, n, update, st);
+      listed = 0;
+    }
     if (st.active > 0) {
       r.depth = l;
       r.pairs += st.pairs;
@@ -414,7 +472,7 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
 template <class ExecSpace>
 void multi_bfs_dispatch(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
                         Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>> sources,
-                        const multi_bfs_workspace<memory_space_t<ExecSpace>>& ws, int history,
+                        multi_bfs_workspace<memory_space_t<ExecSpace>>& ws, int history,
                         Kokkos::View<level_t**, Kokkos::LayoutLeft, memory_space_t<ExecSpace>> levels,
                         const multi_bfs_sums<memory_space_t<ExecSpace>>& sums, double pull_ratio,
                         multi_bfs_result<memory_space_t<ExecSpace>>& r) {

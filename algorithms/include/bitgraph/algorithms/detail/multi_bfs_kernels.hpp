@@ -37,16 +37,40 @@ KOKKOS_INLINE_FUNCTION multi_bfs_bits<W> multi_bfs_missing(const multi_bfs_bits<
   return m;
 }
 
-/// Candidate bits `f` for the out-neighbour with words `seen` and candidates `cand` (both read earlier, maybe stale)
+/// The candidate list of a sparse level (few frontier out-edges): each vertex offered new bits at the level is
+/// listed once, so that the update visits the list instead of every vertex. A vertex is listed by the offer that
+/// turns one of its candidate words from zero to non-zero and then stamps `mark(v)` with the level's `stamp` first
+/// (a vertex has up to W such offers). Off (`list` empty) on dense levels.
+template <class Mem>
+struct multi_bfs_appender {
+  Kokkos::View<vertex_t*, Mem> list;
+  Kokkos::View<unsigned long long*, Mem> count;  // count(0): entries appended
+  Kokkos::View<std::uint32_t*, Mem> mark;        // n
+  std::uint32_t stamp = 0;
+  KOKKOS_INLINE_FUNCTION bool on() const { return list.extent(0) > 0; }
+  KOKKOS_INLINE_FUNCTION void add(const vertex_t v) const {
+    if (Kokkos::atomic_exchange(&mark(v), stamp) == stamp) return;
+    const unsigned long long at = Kokkos::atomic_fetch_add(&count(0), 1ull);
+    if (at < list.extent(0)) list(at) = v;  // never full: the level's out-edges bound its candidates
+  }
+};
+
+/// Candidate bits `f` for out-neighbour `v` with words `seen` and candidates `cand` (both read earlier, maybe stale)
 /// at `visit`: the bits it has neither seen nor been offered. A stale `seen` only lets bits through that the update
 /// pass masks again; a stale `cand` only costs an atomic, since candidates only grow during a level. Skipping what
 /// `cand` holds spares most atomics on vertices many frontier vertices reach.
-template <int W>
+template <int W, class Mem>
 KOKKOS_INLINE_FUNCTION void multi_bfs_offer(multi_bfs_bits<W>& visit, const multi_bfs_bits<W>& f,
-                                            const multi_bfs_bits<W>& seen, const multi_bfs_bits<W>& cand) {
+                                            const multi_bfs_bits<W>& seen, const multi_bfs_bits<W>& cand,
+                                            const vertex_t v, const multi_bfs_appender<Mem>& app) {
   for (int j = 0; j < W; ++j) {
     const std::uint64_t add = f.w[j] & ~seen.w[j] & ~cand.w[j];
-    if (add) Kokkos::atomic_fetch_or(&visit.w[j], add);
+    if (!add) continue;
+    if (app.on()) {
+      if (Kokkos::atomic_fetch_or(&visit.w[j], add) == 0) app.add(v);
+    } else {
+      Kokkos::atomic_fetch_or(&visit.w[j], add);
+    }
   }
 }
 
@@ -66,10 +90,10 @@ KOKKOS_INLINE_FUNCTION int multi_bfs_push_groups(int len) {
 
 /// Offers `f` to the out-neighbours at entries first, first + stride, ... (`count` of them, at most
 /// `multi_bfs_push_batch`): ids first, then their words, then the atomics.
-template <int W, class Cols, class Words, class Visit>
+template <int W, class Cols, class Words, class Visit, class Mem>
 KOKKOS_INLINE_FUNCTION void multi_bfs_offer_batch(const Cols& col_idx, const Words& seen, const Visit& visit,
                                                   const multi_bfs_bits<W>& f, offset_t first, offset_t stride,
-                                                  int count) {
+                                                  int count, const multi_bfs_appender<Mem>& app) {
   constexpr int B = multi_bfs_push_batch;
   vertex_t v[B];
   multi_bfs_bits<W> sv[B], cv[B];
@@ -81,19 +105,19 @@ KOKKOS_INLINE_FUNCTION void multi_bfs_offer_batch(const Cols& col_idx, const Wor
       cv[q] = visit(v[q]);
     }
   for (int q = 0; q < B; ++q)
-    if (q < count) multi_bfs_offer(visit(v[q]), f, sv[q], cv[q]);
+    if (q < count) multi_bfs_offer(visit(v[q]), f, sv[q], cv[q], v[q], app);
 }
 
 /// Offers `f` to the out-neighbours at entries first .. first + count - 1 (a piece of at most `multi_bfs_segment`)
 /// with the vector lanes of team thread `m`, in batches: lane i takes entries i, i + groups, ..., so that each
 /// batch's loads stay coalesced across the lanes.
-template <int W, class Member, class Cols, class Words, class Visit>
+template <int W, class Member, class Cols, class Words, class Visit, class Mem>
 KOKKOS_INLINE_FUNCTION void multi_bfs_offer_piece(const Member& m, const Cols& col_idx, const Words& seen,
                                                   const Visit& visit, const multi_bfs_bits<W>& f, offset_t first,
-                                                  int count) {
+                                                  int count, const multi_bfs_appender<Mem>& app) {
   const int groups = multi_bfs_push_groups(count);
   Kokkos::parallel_for(Kokkos::ThreadVectorRange(m, groups), [&](const int i) {
-    multi_bfs_offer_batch(col_idx, seen, visit, f, first + i, groups, (count - i + groups - 1) / groups);
+    multi_bfs_offer_batch(col_idx, seen, visit, f, first + i, groups, (count - i + groups - 1) / groups, app);
   });
 }
 
@@ -193,6 +217,14 @@ struct multi_bfs_reset {
   }
 };
 
+/// A sparse level's frontier slot to zero before its update writes the vertices with new bits (16-byte stores:
+/// Kokkos 3.4's `deep_copy` of a value filled 8 bytes per thread at a third of the bandwidth).
+template <class Mem, int W>
+struct multi_bfs_clear {
+  Kokkos::View<multi_bfs_bits<W>*, Mem> slot;
+  KOKKOS_INLINE_FUNCTION void operator()(const vertex_t v) const { slot(v) = multi_bfs_bits<W>{}; }
+};
+
 /// Level 0: bit i of source i's words (duplicates allowed: atomic), levels(i, source i) = 0 when `levels` is given
 /// (the direct mode; the history mode records level 0 in the frontier slot), the sources counted per vertex when
 /// `self` is given. Sources, levels and `self` are in the caller's ids, the words in the traversal's.
@@ -240,6 +272,7 @@ struct multi_bfs_push {
   Kokkos::View<const offset_t*, Mem> row_ptr;
   Kokkos::View<const vertex_t*, Mem> col_idx;
   offset_t max_degree;
+  multi_bfs_appender<Mem> app;
   KOKKOS_INLINE_FUNCTION void operator()(const vertex_t u) const {
     const multi_bfs_bits<W> f = frontier(u);  // first: most vertices are not in the frontier
     if (!multi_bfs_any(f)) return;
@@ -247,7 +280,7 @@ struct multi_bfs_push {
     if (end - begin > max_degree) return;
     for (offset_t e = begin; e < end; ++e) {
       const vertex_t v = col_idx(e);
-      multi_bfs_offer(visit(v), f, seen(v), visit(v));
+      multi_bfs_offer(visit(v), f, seen(v), visit(v), v, app);
     }
   }
 };
@@ -263,6 +296,7 @@ struct multi_bfs_push_segments {
   Kokkos::View<const offset_t*, mem> row_ptr;
   Kokkos::View<const vertex_t*, mem> col_idx;
   multi_bfs_segments<mem> seg;
+  multi_bfs_appender<mem> app;
   KOKKOS_INLINE_FUNCTION void operator()(const member& m) const {
     const std::size_t s = std::size_t(m.league_rank()) * std::size_t(m.team_size()) + std::size_t(m.team_rank());
     if (s >= seg.vertex.extent(0)) return;
@@ -272,11 +306,11 @@ struct multi_bfs_push_segments {
     const offset_t b = seg.first(s), end = row_ptr(u + 1);
     const int len = static_cast<int>(end - b < multi_bfs_segment ? end - b : multi_bfs_segment);
     if constexpr (Batched) {
-      multi_bfs_offer_piece(m, col_idx, seen, visit, f, b, len);
+      multi_bfs_offer_piece(m, col_idx, seen, visit, f, b, len, app);
     } else {
       Kokkos::parallel_for(Kokkos::ThreadVectorRange(m, len), [&](const int i) {
         const vertex_t v = col_idx(b + i);
-        multi_bfs_offer(visit(v), f, seen(v), visit(v));
+        multi_bfs_offer(visit(v), f, seen(v), visit(v), v, app);
       });
     }
   }
@@ -296,6 +330,7 @@ struct multi_bfs_push_sources {
   Kokkos::View<const vertex_t*, mem> sources;  // caller's ids
   multi_bfs_ids<mem> traversal_id;
   int spread;  // teams per source
+  multi_bfs_appender<mem> app;
   KOKKOS_INLINE_FUNCTION void operator()(const member& m) const {
     const std::size_t i = std::size_t(m.league_rank()) / std::size_t(spread);
     const std::size_t stride = std::size_t(spread) * std::size_t(m.team_size());
@@ -309,8 +344,32 @@ struct multi_bfs_push_sources {
       const offset_t first = b + offset_t(p) * multi_bfs_segment;
       const offset_t rest = len - offset_t(p) * multi_bfs_segment;
       multi_bfs_offer_piece(m, col_idx, seen, visit, f, first,
-                            static_cast<int>(rest < multi_bfs_segment ? rest : multi_bfs_segment));
+                            static_cast<int>(rest < multi_bfs_segment ? rest : multi_bfs_segment), app);
     }
+  }
+};
+
+/// Top-down step of a sparse level whose frontier is listed (the previous level's sparse update listed it) and holds
+/// no row over `multi_bfs_hub_min` entries: a team thread's vector lanes per listed vertex, its row in one piece.
+template <class ExecSpace, int W>
+struct multi_bfs_push_queue {
+  using mem = typename ExecSpace::memory_space;
+  using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  Kokkos::View<const multi_bfs_bits<W>*, mem> frontier, seen;
+  Kokkos::View<multi_bfs_bits<W>*, mem> visit;
+  Kokkos::View<const offset_t*, mem> row_ptr;
+  Kokkos::View<const vertex_t*, mem> col_idx;
+  Kokkos::View<const vertex_t*, mem> queue;
+  std::size_t size;  // listed vertices
+  multi_bfs_appender<mem> app;
+  KOKKOS_INLINE_FUNCTION void operator()(const member& m) const {
+    const std::size_t i = std::size_t(m.league_rank()) * std::size_t(m.team_size()) + std::size_t(m.team_rank());
+    if (i >= size) return;
+    const vertex_t u = queue(i);
+    const offset_t b = row_ptr(u), len = row_ptr(u + 1) - b;
+    for (offset_t p = 0; p < len; p += multi_bfs_segment)
+      multi_bfs_offer_piece(m, col_idx, seen, visit, frontier(u), b + p,
+                            static_cast<int>(len - p < multi_bfs_segment ? len - p : multi_bfs_segment), app);
   }
 };
 
@@ -427,11 +486,15 @@ struct multi_bfs_update {
   offset_t hub;    // rows over it are pushed in batches
   KOKKOS_INLINE_FUNCTION void operator()(const vertex_t v, value_type& acc) const {
     const multi_bfs_bits<W> c = visit(v);
-    multi_bfs_bits<W> nxt{};
     if (!multi_bfs_any(c)) {  // most vertices on most levels: `seen` is not read
-      frontier(v) = nxt;
+      frontier(v) = multi_bfs_bits<W>{};
       return;
     }
+    settle(v, c, acc);
+  }
+  /// Vertex v with candidates c (not all zero): its new bits; whether it has any.
+  KOKKOS_INLINE_FUNCTION bool settle(const vertex_t v, const multi_bfs_bits<W>& c, value_type& acc) const {
+    multi_bfs_bits<W> nxt{};
     multi_bfs_bits<W> s = seen(v);
     unsigned long long fresh = 0;
     for (int j = 0; j < W; ++j) {
@@ -440,7 +503,7 @@ struct multi_bfs_update {
     }
     visit(v) = multi_bfs_bits<W>{};
     frontier(v) = nxt;
-    if (!fresh) return;
+    if (!fresh) return false;
     for (int j = 0; j < W; ++j) s.w[j] |= nxt.w[j];
     seen(v) = s;
     const vertex_t c_v = caller_id(v);
@@ -458,6 +521,7 @@ struct multi_bfs_update {
       distance_sum(c_v) += double(lev) * double(fresh);
       reached_from(c_v) += static_cast<std::uint32_t>(fresh);
     }
+    return true;
   }
   KOKKOS_INLINE_FUNCTION void init(value_type& s) const { s = value_type{}; }
   KOKKOS_INLINE_FUNCTION void join(BITGRAPH_JOIN_VOLATILE value_type& dst,
@@ -467,6 +531,28 @@ struct multi_bfs_update {
     dst.out_edges = dst.out_edges + src.out_edges;
     dst.heavy = dst.heavy + src.heavy;
     dst.hubs = dst.hubs + src.hubs;
+  }
+};
+
+/// Update pass of a sparse level: `multi_bfs_update` on the listed candidates only (the level's frontier slot was
+/// zeroed before), the vertices with new bits listed in `queue` for the next level's push (as many as the level's
+/// `active` count).
+template <class Mem, int W>
+struct multi_bfs_update_list {
+  using value_type = multi_bfs_level_stats;
+  multi_bfs_update<Mem, W> update;
+  Kokkos::View<const vertex_t*, Mem> list;
+  Kokkos::View<vertex_t*, Mem> queue;
+  Kokkos::View<unsigned long long*, Mem> counts;  // listed candidates, queued vertices
+  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t i, value_type& acc) const {
+    if (i >= counts(0)) return;
+    const vertex_t v = list(i);
+    if (update.settle(v, update.visit(v), acc)) queue(Kokkos::atomic_fetch_add(&counts(1), 1ull)) = v;
+  }
+  KOKKOS_INLINE_FUNCTION void init(value_type& s) const { update.init(s); }
+  KOKKOS_INLINE_FUNCTION void join(BITGRAPH_JOIN_VOLATILE value_type& dst,
+                                   const BITGRAPH_JOIN_VOLATILE value_type& src) const {
+    update.join(dst, src);
   }
 };
 
