@@ -232,41 +232,17 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
         }
         __syncthreads();
       }
-      for (unsigned long long base = thread - lane; base < s.n; base += threads) {
+      // Settles the 32 vertices from `base` once their light rows are scanned: the hub rows by the whole warp, then the
+      // hits' levels and the slice sets to enqueue.
+      const auto settle = [&](unsigned long long base, offset_t row, offset_t row_end, bool heavy, bool hit) {
         const unsigned long long v = base + lane;
-        bool hit = false, listed = false;
-        offset_t row = 0, row_end = 0;
-        if (v < s.n && __ldcg(s.levels + v) == unreached_level) {
-          row = s.pull_ptr[v];
-          row_end = s.pull_ptr[v + 1];
-        }
-        // A lane scans its own row and stops at the first parent; a hub's row (over 1,024 entries, where one lane
-        // would wait on L2 for each entry in turn) is scanned by the whole warp, 128 entries per step. With a hub
-        // list, only its first 1,024 entries are scanned here: the cluster order puts hubs side by side, so a
-        // warp could own dozens whose parents lie deep; a hub not settled by them is listed for the hub pass.
-        // A lane's scan takes 1, 2, 4, then ScanBatch entries per step, each step's entries loaded before any is
-        // tested: most rows of a wide frontier hit at their first entry (kron), long scans wait on memory once per
-        // step instead of once per entry (urand, mycielski).
-        const bool heavy = row_end - row > bvss_hub_row;
-        if (!heavy)
-          for (offset_t e = row, width = 1; e < row_end && !hit;
-               e += width, width = width < ScanBatch ? 2 * width : width) {
-            vertex_t col[ScanBatch];
-#pragma unroll
-            for (int j = 0; j < ScanBatch; ++j)
-              col[j] = offset_t(j) < width && e + j < row_end ? s.pull_col[e + j] : vertex_t(0);
-            bool any = false;
-#pragma unroll
-            for (int j = 0; j < ScanBatch; ++j)
-              if (offset_t(j) < width && e + j < row_end) any |= in_frontier(col[j]);
-            hit = any;
-          }
+        bool listed = false;
         for (std::uint32_t todo = __ballot_sync(0xffffffffu, heavy); todo; todo &= todo - 1) {
           const int owner = __ffs(todo) - 1;
           const offset_t b = __shfl_sync(0xffffffffu, row, owner), e = __shfl_sync(0xffffffffu, row_end, owner);
           const offset_t first = s.hubs != nullptr ? b + bvss_hub_row : e;
-          bool found = blest_warp_scan(s.pull_col, b, first, lane, in_frontier);
-          if (!found && first < e) {
+          bool got = blest_warp_scan(s.pull_col, b, first, lane, in_frontier);
+          if (!got && first < e) {
             unsigned long long slot = 0;
             if (lane == owner) slot = atomicAdd(c + bvss_counter_hubs + l % 2, 1ull);
             slot = __shfl_sync(0xffffffffu, slot, owner);
@@ -276,10 +252,10 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
                 listed = true;
               }
             } else {  // the list is full (a pull CSR longer than the BVSS): this warp scans the rest
-              found = blest_warp_scan(s.pull_col, first, e, lane, in_frontier);
+              got = blest_warp_scan(s.pull_col, first, e, lane, in_frontier);
             }
           }
-          if (lane == owner) hit = found;
+          if (lane == owner) hit = got;
         }
         const std::uint32_t hits = __ballot_sync(0xffffffffu, hit);
         if (Lazy) {
@@ -296,6 +272,52 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
           const unsigned long long at = blest_warp_alloc(need, next_counter, lane);
           for (unsigned long long k = 0; k < need; ++k) nq[at + k] = make_uint2(static_cast<vertex_t>(b0 + k), ss);
         }
+      };
+      // A lane scans its own row and stops at the first parent; a hub's row (over 1,024 entries, where one lane
+      // would wait on L2 for each entry in turn) is scanned by the whole warp, 128 entries per step. With a hub
+      // list, only its first 1,024 entries are scanned here: the cluster order puts hubs side by side, so a
+      // warp could own dozens whose parents lie deep; a hub not settled by them is listed for the hub pass.
+      // A lane's scan takes 1, 2, 4, then ScanBatch entries per step, each step's entries loaded before any is
+      // tested: most rows of a wide frontier hit at their first entry (kron), long scans wait on memory once per
+      // step instead of once per entry (urand, mycielski). A lane scans two rows at once (its vertex in this stretch
+      // of the grid and in the next): a warp waits on its longest row, and two rows' steps overlap (urand:22 and
+      // kron:22 3-4 % faster, docs/PERFORMANCE.md).
+      for (unsigned long long base = thread - lane; base < s.n; base += 2 * threads) {
+        const unsigned long long base2 = base + threads;
+        const bool second = base2 < s.n;  // warp-uniform
+        offset_t row[2] = {0, 0}, row_end[2] = {0, 0};
+#pragma unroll
+        for (int g = 0; g < 2; ++g) {
+          const unsigned long long v = (g == 0 ? base : base2) + lane;
+          if ((g == 0 || second) && v < s.n && __ldcg(s.levels + v) == unreached_level) {
+            row[g] = s.pull_ptr[v];
+            row_end[g] = s.pull_ptr[v + 1];
+          }
+        }
+        const bool heavy[2] = {row_end[0] - row[0] > bvss_hub_row, row_end[1] - row[1] > bvss_hub_row};
+        bool hit[2] = {false, false};
+        offset_t e[2] = {heavy[0] ? row_end[0] : row[0], heavy[1] ? row_end[1] : row[1]};
+        offset_t width[2] = {1, 1};
+        while (e[0] < row_end[0] || e[1] < row_end[1]) {
+          vertex_t col[2][ScanBatch];
+#pragma unroll
+          for (int g = 0; g < 2; ++g)
+#pragma unroll
+            for (int j = 0; j < ScanBatch; ++j)
+              col[g][j] = offset_t(j) < width[g] && e[g] + j < row_end[g] ? s.pull_col[e[g] + j] : vertex_t(0);
+#pragma unroll
+          for (int g = 0; g < 2; ++g) {
+            bool any = false;
+#pragma unroll
+            for (int j = 0; j < ScanBatch; ++j)
+              if (offset_t(j) < width[g] && e[g] + j < row_end[g]) any |= in_frontier(col[g][j]);
+            hit[g] = hit[g] || any;
+            e[g] = any ? row_end[g] : e[g] + width[g];
+            width[g] = width[g] < ScanBatch ? 2 * width[g] : width[g];
+          }
+        }
+        settle(base, row[0], row_end[0], heavy[0], hit[0]);
+        if (second) settle(base2, row[1], row_end[1], heavy[1], hit[1]);
       }
     } else {
       for (unsigned long long q = warp; q < size; q += warps) {
