@@ -380,8 +380,10 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
         }
       }
     }
-    if (!Lazy) blest_count_found(s, found, found_counter, &block_count, lane);
-    blest_flush_found(s, found_counter, &block_count);
+    if (!Lazy) {  // the lazy sweep counts its own
+      blest_count_found(s, found, found_counter, &block_count, lane);
+      blest_flush_found(s, found_counter, &block_count);
+    }
     grid.sync();
     if (up && s.hubs != nullptr) {
       // The hub pass: every listed hub row (past its first 1,024 entries) is scanned by a group of warps, warp k of
@@ -418,8 +420,10 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
             }
           }
         }
-        if (!Lazy) blest_count_found(s, found, found_counter, &block_count, lane);
-        blest_flush_found(s, found_counter, &block_count);
+        if (!Lazy) {
+          blest_count_found(s, found, found_counter, &block_count, lane);
+          blest_flush_found(s, found_counter, &block_count);
+        }
         grid.sync();
       }
     }
