@@ -218,7 +218,7 @@ struct multi_bfs_reset {
 };
 
 /// A sparse level's frontier slot to zero before its update writes the vertices with new bits (16-byte stores:
-/// Kokkos 3.4's `deep_copy` of a value filled 8 bytes per thread at a third of the bandwidth).
+/// Kokkos 3.4's `deep_copy` of a value, 8 bytes per thread, cost the sparse levels their gain).
 template <class Mem, int W>
 struct multi_bfs_clear {
   Kokkos::View<multi_bfs_bits<W>*, Mem> slot;
@@ -569,7 +569,7 @@ struct alignas(16) multi_bfs_level4 {
 /// its bit. One thread per vertex and group g of sources: 64 j + 4 g .. 64 j + 4 g + 3 of each word j, so that the
 /// 16 threads of a vertex write a word's 64 levels as one contiguous 256-byte run per 16-byte store (when the source
 /// count is a multiple of 4, which keeps each store aligned). Eight consecutive sources per thread wrote half of
-/// each 32-byte sector per store: 2.6 times the L2 write sectors of the 2 GiB the pass writes (docs/PERFORMANCE.md).
+/// each 32-byte sector per store, so L2 took each sector twice (docs/PERFORMANCE.md).
 /// Threads are numbered v * 2^shift + g (groups rounded up to a power of two): a 64-bit division per thread cost
 /// more than the stores. The slots are loaded all at once (a chain of dependent loads per thread left the pass
 /// latency-bound), and the group's G = 4 W bits of slot l are packed at bits G l .. G l + G - 1 of 64-bit words:

@@ -280,8 +280,8 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
       // A lane's scan takes 1, 2, 4, then ScanBatch entries per step, each step's entries loaded before any is
       // tested: most rows of a wide frontier hit at their first entry (kron), long scans wait on memory once per
       // step instead of once per entry (urand, mycielski). A lane scans two rows at once (its vertex in this stretch
-      // of the grid and in the next): a warp waits on its longest row, and two rows' steps overlap (urand:22 and
-      // kron:22 3-4 % faster, docs/PERFORMANCE.md).
+      // of the grid and in the next): a warp waits on its longest row, and two rows' steps overlap
+      // (docs/PERFORMANCE.md).
       for (unsigned long long base = thread - lane; base < s.n; base += 2 * threads) {
         const unsigned long long base2 = base + threads;
         const bool second = base2 < s.n;  // warp-uniform
