@@ -106,6 +106,25 @@ TEMPLATE_TEST_CASE("transpose, symmetrize and degrees", "[formats][csr]", BITGRA
   CHECK(ind == ri);
 }
 
+TEMPLATE_TEST_CASE("csr_pattern keeps the structure and drops the weights", "[formats][csr]", BITGRAPH_TEST_SPACES) {
+  TestType exec;
+  auto el = test::random_edges(23, 90, 3, true);
+  const auto g = build_csr(exec, el);
+  REQUIRE(g.has_weights);
+  const auto p = csr_pattern(g);
+  CHECK_FALSE(p.has_weights);
+  CHECK(p.weights.extent(0) == 0);
+  CHECK(p.n == g.n);
+  CHECK(p.nnz == g.nnz);
+  CHECK(p.kind == g.kind);
+  CHECK(p.validated == g.validated);
+  CHECK(p.longest_row == g.longest_row);
+  CHECK(p.row_ptr.data() == g.row_ptr.data());  // shared, not copied
+  CHECK(p.col_idx.data() == g.col_idx.data());
+  CHECK(g.has_weights);  // the graph itself keeps its weights
+  CHECK(g.weights.extent(0) == g.nnz);
+}
+
 TEMPLATE_TEST_CASE("build_csr rejects bad input", "[formats][csr][errors]", BITGRAPH_TEST_SPACES) {
   TestType exec;
   edge_list el;

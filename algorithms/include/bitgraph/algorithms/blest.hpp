@@ -199,9 +199,7 @@ blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec,
   detail::profiling_region region("bitgraph::make_blest_graph");
   blest_graph<mem> bg;
   const auto t0 = std::chrono::steady_clock::now();
-  csr_graph<mem> pattern = g;  // the BVSS holds the pattern: the weights need not be relabelled
-  pattern.has_weights = false;
-  pattern.weights = {};
+  csr_graph<mem> pattern = csr_pattern(g);  // the BVSS holds the pattern: the weights need not be relabelled
   validate_csr_graph(exec, pattern, "make_blest_graph");  // once here, so that no traversal checks it again
   if (new_of_old.empty()) {
     bg.pull = pattern;

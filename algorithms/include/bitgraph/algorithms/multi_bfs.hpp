@@ -254,14 +254,6 @@ multi_bfs_order resolve_multi_bfs_order(const ExecSpace& exec, const bit_graph<m
 /// of a traversal and often the first).
 inline std::size_t multi_bfs_sparse_capacity(vertex_t n) { return std::max<std::size_t>(std::size_t(n) / 16, 256); }
 
-/// `csr`'s pattern (the traversal reads no weights).
-template <class Mem>
-csr_graph<Mem> multi_bfs_pattern(csr_graph<Mem> csr) {
-  csr.has_weights = false;
-  csr.weights = {};
-  return csr;
-}
-
 /// Makes `ws` fit a traversal of `g` in `order` (resolved) with `words` per vertex and `slots` frontier slots (kept
 /// when it does).
 template <class ExecSpace>
@@ -277,8 +269,8 @@ void prepare_multi_bfs_workspace(const ExecSpace& exec, const bit_graph<memory_s
     const auto t0 = std::chrono::steady_clock::now();
     if (order == multi_bfs_order::degree) {
       ws.ids = reorder::degree_order(exec, g.csr);
-      ws.out = reorder::relabel(exec, multi_bfs_pattern(g.csr), ws.ids);
-      ws.in = g.directed() ? reorder::relabel(exec, multi_bfs_pattern(g.csr_t), ws.ids) : ws.out;
+      ws.out = reorder::relabel(exec, csr_pattern(g.csr), ws.ids);
+      ws.in = g.directed() ? reorder::relabel(exec, csr_pattern(g.csr_t), ws.ids) : ws.out;
     } else {
       ws.out = g.csr;
       ws.in = g.in_csr();

@@ -85,9 +85,7 @@ pagerank_result<memory_space_t<ExecSpace>> pagerank(const ExecSpace& exec,
   const bool redistribute = opts.dangling == pagerank_dangling::redistribute;
   // Out-degrees scale the ranks; the product reads the in-edges (A^T), a pattern (weights ignored).
   const auto& out_ptr = g.csr.row_ptr;
-  csr_graph<mem> at = g.in_csr();
-  at.has_weights = false;
-  at.weights = {};
+  const csr_graph<mem> at = csr_pattern(g.in_csr());
   const bool bits = opts.product == pagerank_product::bits ||
                     (opts.product == pagerank_product::automatic && detail::bits_pay<ExecSpace>(at, g.in_b2sr()));
   double sink = 0;

@@ -274,6 +274,15 @@ Kokkos::View<offset_t*, memory_space_t<ExecSpace>> in_degrees(const ExecSpace& e
   return d;
 }
 
+/// The pattern of `g`: its structure (the same views, no copy) without weights, for the kernels that read none and
+/// the structures built from the pattern alone (BVSS, relabelled copies). O(1); `validated` carries over.
+template <class MemorySpace>
+csr_graph<MemorySpace> csr_pattern(csr_graph<MemorySpace> g) {
+  g.has_weights = false;
+  g.weights = {};
+  return g;
+}
+
 /// Copies a graph to another memory space (e.g. device to host for validation).
 template <class DstMemorySpace, class SrcMemorySpace>
 csr_graph<DstMemorySpace> copy_to(const csr_graph<SrcMemorySpace>& g) {
