@@ -18,7 +18,7 @@ using namespace bitgraph;
 
 namespace {
 
-using test::csr_pattern;
+using test::pattern_set;
 using test::pattern;
 
 // Reads A(r, c) of a B2SR matrix straight from its arrays, independently of the library's decoder.
@@ -92,7 +92,7 @@ TEMPLATE_TEST_CASE("B2SR bits equal the adjacency and round-trip to CSR", "[form
       csr_build_options o;
       o.kind = kind;
       auto g = build_csr(exec, el, o);
-      const auto ref = csr_pattern(g);
+      const auto ref = pattern_set(g);
       for (int t : {4, 8, 16, 32, 64}) {
         for (auto order : {bit_order::row_major, bit_order::col_major}) {
           if (!thin.keep()) continue;
@@ -102,7 +102,7 @@ TEMPLATE_TEST_CASE("B2SR bits equal the adjacency and round-trip to CSR", "[form
           CHECK(b.nnz == g.nnz);
           CHECK(b.kind == kind);
           CHECK(b2sr_pattern(b) == ref);
-          CHECK(csr_pattern(to_csr(exec, b)) == ref);
+          CHECK(pattern_set(to_csr(exec, b)) == ref);
           auto t1 = transpose(exec, b);
           auto t2 = transpose(exec, b, false);
           pattern tref;

@@ -21,7 +21,7 @@
 #include "support/spaces.hpp"
 
 using namespace bitgraph;
-using test::csr_pattern;
+using test::pattern_set;
 using test::hub_edges;
 using test::mask_cases;
 using test::pattern;
@@ -73,7 +73,7 @@ TEMPLATE_TEST_CASE("to_hybrid splits whole bands by bytes and loses no entry", "
   test::thinning thin(7);  // reduced mode: every 7th (graph, tile size, bias) split
   for (auto& el : hybrid_graphs()) {
     auto g = build_csr(exec, el);
-    const auto want = csr_pattern(g);
+    const auto want = pattern_set(g);
     const std::uint64_t n_bands = (std::uint64_t(g.n) + 31) / 32;
     for (int t : {0, 4, 8, 16, 32}) {
       for (double bias : {0.0, 1.0, all_bits}) {
@@ -85,7 +85,7 @@ TEMPLATE_TEST_CASE("to_hybrid splits whole bands by bytes and loses no entry", "
         CHECK(h.bits.n == g.n);
         if (t != 0) CHECK(h.bits.tile_dim == t);
         // Reassemble: the bit part's pattern plus the CSR part's rows, mapped back through the band list.
-        pattern got = csr_pattern(to_csr(exec, h.bits));
+        pattern got = pattern_set(to_csr(exec, h.bits));
         auto bands = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, h.csr_bands);
         auto ptr = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, h.csr_row_ptr);
         auto col = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, h.csr_col_idx);
@@ -107,7 +107,7 @@ TEMPLATE_TEST_CASE("to_hybrid splits whole bands by bytes and loses no entry", "
         }
         CHECK(got == want);
         // Whole bands: no bit-part entry lies in a CSR band.
-        for (const auto& [i, j] : csr_pattern(to_csr(exec, h.bits))) CHECK(csr_band_set.count(i / 32) == 0);
+        for (const auto& [i, j] : pattern_set(to_csr(exec, h.bits))) CHECK(csr_band_set.count(i / 32) == 0);
         if (bias == 0.0) CHECK(h.bits.n_tiles == 0);
         if (bias == all_bits) CHECK(h.csr_band_count() == 0);
         // The bytes rule: no more than all-CSR or all-bits with the same tiles, save the pointers both parts

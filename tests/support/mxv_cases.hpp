@@ -23,7 +23,7 @@ namespace bitgraph::test {
 using pattern = std::set<std::pair<vertex_t, vertex_t>>;
 
 template <class Graph>
-pattern csr_pattern(const Graph& g) {
+pattern pattern_set(const Graph& g) {
   auto h = copy_to<Kokkos::HostSpace>(g);
   pattern out;
   for (vertex_t u = 0; u < h.n; ++u)
