@@ -316,6 +316,20 @@ struct multi_bfs_push_segments {
   }
 };
 
+/// Offers `f` to a row of `len` entries from `begin` in pieces of `multi_bfs_segment`: pieces first_piece,
+/// first_piece + piece_stride, ... (team thread `m`'s share of the row), each with `multi_bfs_offer_piece`.
+template <int W, class Member, class Cols, class Words, class Visit, class Mem>
+KOKKOS_INLINE_FUNCTION void multi_bfs_offer_row(const Member& m, const Cols& col_idx, const Words& seen,
+                                                const Visit& visit, const multi_bfs_bits<W>& f, offset_t begin,
+                                                offset_t len, std::size_t first_piece, std::size_t piece_stride,
+                                                const multi_bfs_appender<Mem>& app) {
+  for (std::size_t p = first_piece; offset_t(p) * multi_bfs_segment < len; p += piece_stride) {
+    const offset_t at = offset_t(p) * multi_bfs_segment, rest = len - at;
+    multi_bfs_offer_piece(m, col_idx, seen, visit, f, begin + at,
+                          static_cast<int>(rest < multi_bfs_segment ? rest : multi_bfs_segment), app);
+  }
+}
+
 /// Level 1's push: the frontier is the sources, so instead of passes over every vertex and every segment, `spread`
 /// teams per source share its out-row in pieces of `multi_bfs_segment` entries, a team thread's vector lanes (a warp
 /// on GPUs) per piece, each source pushing its own bit (a duplicate source scans the row again).
@@ -338,14 +352,9 @@ struct multi_bfs_push_sources {
     const offset_t b = row_ptr(u), len = row_ptr(u + 1) - b;
     multi_bfs_bits<W> f{};
     f.w[i / 64] = std::uint64_t(1) << (i % 64);
-    for (std::size_t p =
-             std::size_t(m.league_rank() % spread) * std::size_t(m.team_size()) + std::size_t(m.team_rank());
-         offset_t(p) * multi_bfs_segment < len; p += stride) {
-      const offset_t first = b + offset_t(p) * multi_bfs_segment;
-      const offset_t rest = len - offset_t(p) * multi_bfs_segment;
-      multi_bfs_offer_piece(m, col_idx, seen, visit, f, first,
-                            static_cast<int>(rest < multi_bfs_segment ? rest : multi_bfs_segment), app);
-    }
+    multi_bfs_offer_row(m, col_idx, seen, visit, f, b, len,
+                        std::size_t(m.league_rank() % spread) * std::size_t(m.team_size()) + std::size_t(m.team_rank()),
+                        stride, app);
   }
 };
 
@@ -367,9 +376,7 @@ struct multi_bfs_push_queue {
     if (i >= size) return;
     const vertex_t u = queue(i);
     const offset_t b = row_ptr(u), len = row_ptr(u + 1) - b;
-    for (offset_t p = 0; p < len; p += multi_bfs_segment)
-      multi_bfs_offer_piece(m, col_idx, seen, visit, frontier(u), b + p,
-                            static_cast<int>(len - p < multi_bfs_segment ? len - p : multi_bfs_segment), app);
+    multi_bfs_offer_row(m, col_idx, seen, visit, frontier(u), b, len, 0, 1, app);
   }
 };
 
