@@ -6,7 +6,9 @@
 
 // A reduction functor's join(): Kokkos 3.4 calls it on volatile references; Kokkos 4 rejects a join that
 // takes them (plain references work since 3.7). Write `void join(BITGRAPH_JOIN_VOLATILE value_type& dst,
-// const BITGRAPH_JOIN_VOLATILE value_type& src) const`, with a body valid either way.
+// const BITGRAPH_JOIN_VOLATILE value_type& src) const`, with a body valid either way. A reducer for nested (team or
+// vector) reductions also needs a plain join under Kokkos 3.4: its lane shuffles call join on plain locals, and a
+// volatile join alone keeps them in local memory (multi_bfs_bits_or, docs/PERFORMANCE.md).
 #if KOKKOS_VERSION >= 30700
 #define BITGRAPH_JOIN_VOLATILE
 #else
