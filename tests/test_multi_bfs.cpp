@@ -174,6 +174,42 @@ TEMPLATE_TEST_CASE("Multi-source BFS workspace follows the graph it is given", "
   }
 }
 
+// The direction rule weighs the frontier's out-edges against the in-edges still to scan (those of the vertices some
+// source has not reached, + n), not against every entry: a clique of 40 with the source in it, a vertex x hanging
+// off it and 30 leaves on x. Level 1 pushes (39 out-edges), level 2 pulls (the clique's rows); once the clique is
+// done, x's 31 out-edges (x 6 = 186) outweigh the 69 in-edges left + 71 and level 3 pulls, where the old rule
+// (against all 1,622 entries) pushed; so does level 4 (the leaves' 30 edges against 39 + 71).
+TEMPLATE_TEST_CASE("Multi-source BFS pulls once few in-edges are left to scan", "[multi_bfs]", BITGRAPH_TEST_SPACES) {
+  TestType exec;
+  edge_list el;
+  for (vertex_t a = 0; a < 40; ++a)
+    for (vertex_t b = a + 1; b < 40; ++b) {
+      el.src.push_back(a);
+      el.dst.push_back(b);
+    }
+  el.src.push_back(1);  // x = 40 hangs off vertex 1
+  el.dst.push_back(40);
+  for (vertex_t leaf = 41; leaf < 71; ++leaf) {
+    el.src.push_back(40);
+    el.dst.push_back(leaf);
+  }
+  el.num_vertices = 71;
+  csr_build_options o;
+  o.kind = graph_kind::undirected;
+  const auto g = make_bit_graph(exec, build_csr(exec, el, o), {8});
+  REQUIRE(g.csr.nnz == 1622);
+  multi_bfs_options mo;
+  mo.pull_ratio = 6;
+  const auto r = multi_source_bfs(exec, g, {0}, mo);
+  CHECK(r.directions == "puuu");
+  CHECK(r.depth == 3);
+  const auto lv = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), r.levels);
+  const auto expect = reference::bfs_levels(to_host_csr(g.csr), 0);
+  bool all_equal = true;
+  for (vertex_t v = 0; v < 71; ++v) all_equal = all_equal && lv(0, v) == expect[v];
+  CHECK(all_equal);
+}
+
 // The automatic order relabels skewed graphs when the caller expects enough traversals, and a workspace built under
 // it keeps its choice.
 TEMPLATE_TEST_CASE("Multi-source BFS relabels skewed graphs for many traversals", "[multi_bfs]", BITGRAPH_TEST_SPACES) {

@@ -41,8 +41,9 @@ enum class multi_bfs_order {
 struct multi_bfs_options {
   bool levels = true;  ///< keep levels(i, v) (k x n entries); false keeps only the counts
   /// A level pulls (bottom-up, early exit once every missing source is covered) when the frontier's out-edges
-  /// exceed the stored entries / `pull_ratio`; else it pushes. Must be positive and finite. Lower than a
-  /// single-source BFS's 14: a pull for 128 sources seldom stops early, so pushing pays longer.
+  /// exceed (the in-edges of the vertices some source has not reached yet + n) / `pull_ratio`; else it pushes. Must be
+  /// positive and finite. Lower than a single-source BFS's 14: a pull for 128 sources seldom stops early, so pushing
+  /// pays longer.
   double pull_ratio = 6;
   multi_bfs_order order = multi_bfs_order::automatic;
   /// Traversals the caller expects to run on this graph with one workspace (`automatic` weighs the relabelling
@@ -366,9 +367,11 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
   // frontier, pushes from that list.
   const std::size_t cap = ws.candidates.extent(0);
   std::size_t listed = 0;  // the frontier's vertices in ws.queue (0: not listed)
+  // In-edges a pull scans at most: those of the vertices some source has not reached yet.
+  unsigned long long pull_edges = in.nnz;
   for (level_t l = 1;; ++l) {
     const const_bits frontier(slot(l - 1).data(), n);
-    const bool bottom_up = double(frontier_edges) * pull_ratio > double(out.nnz);
+    const bool bottom_up = double(frontier_edges) * pull_ratio > double(pull_edges) + double(n);
     const bool sparse = !bottom_up && frontier_edges <= cap;
     multi_bfs_appender<mem> app;
     if (sparse) {
@@ -420,13 +423,15 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
                                           visit,
                                           slot(l),
                                           out.row_ptr,
+                                          in.row_ptr,
                                           caller_id,
                                           direct_levels,
                                           sums.distance_sum,
                                           sums.reached_from,
                                           l,
                                           light,
-                                          multi_bfs_hub_min<ExecSpace>};
+                                          multi_bfs_hub_min<ExecSpace>,
+                                          full};
     if (sparse) {
       // The slot is written only where a candidate gains bits: zero it first.
       Kokkos::parallel_for("bitgraph::multi_bfs::clear", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
@@ -438,6 +443,7 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
       reduce_range("bitgraph::multi_bfs::update", exec, n, update, st);
       listed = 0;
     }
+    pull_edges -= st.done_in < pull_edges ? st.done_in : pull_edges;
     if (st.active > 0) {
       r.depth = l;
       r.pairs += st.pairs;

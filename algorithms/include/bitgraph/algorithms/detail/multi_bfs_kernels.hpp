@@ -473,6 +473,7 @@ struct multi_bfs_level_stats {
   unsigned long long out_edges = 0;  ///< out-edges of the active vertices (the next push's work)
   unsigned long long heavy = 0;      ///< active vertices whose rows the segment kernels push
   unsigned long long hubs = 0;       ///< active vertices with rows over the hub bound
+  unsigned long long done_in = 0;    ///< in-edges of the vertices every source reached at this level
 };
 
 /// Update pass of level `lev`: new bits = candidates not yet seen; they become the level's frontier slot (in the
@@ -483,14 +484,15 @@ template <class Mem, int W>
 struct multi_bfs_update {
   using value_type = multi_bfs_level_stats;
   Kokkos::View<multi_bfs_bits<W>*, Mem> seen, visit, frontier;
-  Kokkos::View<const offset_t*, Mem> out_ptr;
+  Kokkos::View<const offset_t*, Mem> out_ptr, in_ptr;
   multi_bfs_ids<Mem> caller_id;                             // traversal's id -> caller's
   Kokkos::View<level_t**, Kokkos::LayoutLeft, Mem> levels;  // k x n (direct mode), or empty
   Kokkos::View<double*, Mem> distance_sum;                  // n, or empty
   Kokkos::View<std::uint32_t*, Mem> reached_from;           // n, or empty
   level_t lev;
-  offset_t light;  // rows over it are pushed by segments
-  offset_t hub;    // rows over it are pushed in batches
+  offset_t light;          // rows over it are pushed by segments
+  offset_t hub;            // rows over it are pushed in batches
+  multi_bfs_bits<W> full;  // the bits of the sources that exist
   KOKKOS_INLINE_FUNCTION void operator()(const vertex_t v, value_type& acc) const {
     const multi_bfs_bits<W> c = visit(v);
     if (!multi_bfs_any(c)) {  // most vertices on most levels: `seen` is not read
@@ -511,8 +513,13 @@ struct multi_bfs_update {
     visit(v) = multi_bfs_bits<W>{};
     frontier(v) = nxt;
     if (!fresh) return false;
-    for (int j = 0; j < W; ++j) s.w[j] |= nxt.w[j];
+    bool done = true;
+    for (int j = 0; j < W; ++j) {
+      s.w[j] |= nxt.w[j];
+      done = done && s.w[j] == full.w[j];
+    }
     seen(v) = s;
+    if (done) acc.done_in += in_ptr(v + 1) - in_ptr(v);
     const vertex_t c_v = caller_id(v);
     if (levels.extent(0) > 0)
       for (int j = 0; j < W; ++j)
@@ -538,6 +545,7 @@ struct multi_bfs_update {
     dst.out_edges = dst.out_edges + src.out_edges;
     dst.heavy = dst.heavy + src.heavy;
     dst.hubs = dst.hubs + src.hubs;
+    dst.done_in = dst.done_in + src.done_in;
   }
 };
 
