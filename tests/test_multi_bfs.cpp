@@ -175,10 +175,10 @@ TEMPLATE_TEST_CASE("Multi-source BFS workspace follows the graph it is given", "
 }
 
 // The direction rule weighs the frontier's out-edges against the in-edges still to scan (those of the vertices some
-// source has not reached, + n), not against every entry: a clique of 40 with the source in it, a vertex x hanging
-// off it and 30 leaves on x. Level 1 pushes (39 out-edges), level 2 pulls (the clique's rows); once the clique is
-// done, x's 31 out-edges (x 6 = 186) outweigh the 69 in-edges left + 71 and level 3 pulls, where the old rule
-// (against all 1,622 entries) pushed; so does level 4 (the leaves' 30 edges against 39 + 71).
+// source has not reached, + the vertices with edges), not against every entry: a clique of 40 with the source in it, a
+// vertex x hanging off it and 30 leaves on x. Level 1 pushes (39 out-edges), level 2 pulls (the clique's rows); once
+// the clique is done, x's 31 out-edges (x 6 = 186) outweigh the 69 in-edges left + 71 and level 3 pulls, where the old
+// rule (against all 1,622 entries) pushed; so does level 4 (the leaves' 30 edges against 39 + 71).
 TEMPLATE_TEST_CASE("Multi-source BFS pulls once few in-edges are left to scan", "[multi_bfs]", BITGRAPH_TEST_SPACES) {
   TestType exec;
   edge_list el;
@@ -208,6 +208,57 @@ TEMPLATE_TEST_CASE("Multi-source BFS pulls once few in-edges are left to scan", 
   bool all_equal = true;
   for (vertex_t v = 0; v < 71; ++v) all_equal = all_equal && lv(0, v) == expect[v];
   CHECK(all_equal);
+}
+
+// Vertices without edges sit at the end in degree order and the passes over vertices stop before them, so nothing
+// writes their frontier slots: they must read zero even where the slots' memory held another graph's traversal (one
+// workspace, the same n: the second graph's buffers are allocated where the first's were freed). The second graph
+// is directed: 100 vertices with in-edges only (zero out-degree, among the isolated ones in degree order) must still
+// be updated, and isolated vertices are sources.
+TEMPLATE_TEST_CASE("Multi-source BFS skips the vertices without edges", "[multi_bfs]", BITGRAPH_TEST_SPACES) {
+  TestType exec;
+  constexpr vertex_t n = 3000;
+  csr_build_options o;
+  o.kind = graph_kind::directed;
+  const auto first = make_bit_graph(exec, build_csr(exec, test::random_edges(n, 40000, 31), o), {8});
+  edge_list el = test::random_edges(1500, 20000, 32);
+  el.num_vertices = n;
+  for (vertex_t v = 1500; v < 1600; ++v) {
+    el.src.push_back(v % 1500);
+    el.dst.push_back(v);
+  }
+  const auto second = make_bit_graph(exec, build_csr(exec, el, o), {8});
+  std::vector<vertex_t> sources;
+  for (vertex_t i = 0; i < 125; ++i) sources.push_back((i * 11) % 1500);
+  sources.push_back(2999);  // isolated
+  sources.push_back(2000);  // isolated
+  sources.push_back(1550);  // in-edges only
+  multi_bfs_workspace<typename TestType::memory_space> ws;
+  struct step {
+    const decltype(first)* g;
+    bool levels;
+    double pull_ratio;
+  };
+  // Levels off in between: two alternating slots, whose entries beyond `live` keep the seed's bits.
+  for (const step& c : {step{&first, true, 6}, step{&second, true, 6}, step{&second, false, 6},
+                        step{&second, true, 1e-12}, step{&second, true, 1e12}}) {
+    multi_bfs_options mo;
+    mo.order = multi_bfs_order::degree;
+    mo.levels = c.levels;
+    mo.pull_ratio = c.pull_ratio;
+    const auto r = multi_source_bfs(exec, *c.g, sources, mo, ws);
+    if (!c.levels) continue;
+    const auto h = to_host_csr(c.g->csr);
+    const auto lv = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), r.levels);
+    bool all_equal = true;
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+      const auto expect = reference::bfs_levels(h, sources[i]);
+      for (vertex_t v = 0; v < n; ++v) all_equal = all_equal && lv(i, v) == expect[v];
+    }
+    INFO("graph " << (c.g == &first ? 1 : 2) << " pull_ratio " << c.pull_ratio);
+    CHECK(all_equal);
+  }
+  CHECK(ws.live == 1600);  // every vertex with an edge, the in-only ones included, before the isolated ones
 }
 
 // The automatic order relabels skewed graphs when the caller expects enough traversals, and a workspace built under

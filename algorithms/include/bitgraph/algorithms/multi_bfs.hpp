@@ -41,9 +41,9 @@ enum class multi_bfs_order {
 struct multi_bfs_options {
   bool levels = true;  ///< keep levels(i, v) (k x n entries); false keeps only the counts
   /// A level pulls (bottom-up, early exit once every missing source is covered) when the frontier's out-edges
-  /// exceed (the in-edges of the vertices some source has not reached yet + n) / `pull_ratio`; else it pushes. Must be
-  /// positive and finite. Lower than a single-source BFS's 14: a pull for 128 sources seldom stops early, so pushing
-  /// pays longer.
+  /// exceed (the in-edges of the vertices some source has not reached yet + the vertices with edges) / `pull_ratio`;
+  /// else it pushes. Must be positive and finite. Lower than a single-source BFS's 14: a pull for 128 sources seldom
+  /// stops early, so pushing pays longer.
   double pull_ratio = 6;
   multi_bfs_order order = multi_bfs_order::automatic;
   /// Traversals the caller expects to run on this graph with one workspace (`automatic` weighs the relabelling
@@ -79,6 +79,10 @@ struct multi_bfs_workspace {
   csr_graph<MemorySpace> out, in;                      // the traversal's out- and in-edges (patterns)
   double prepare_seconds = 0;                          // building the graph part, the last time it was built
   vertex_t n = 0;
+  // Vertices from `live` on have no edge in the traversal's order (degree order puts a graph's isolated vertices
+  // there): the passes over vertices stop at it, and the frontier slots beyond it stay zero.
+  vertex_t live = 0;
+  bool slots_zero_beyond_live = false;  // the slots' entries from `live` on were zeroed since they were allocated
   int words = 0;
   int slots = 0;
   Kokkos::View<std::uint64_t*, MemorySpace> seen, visit, history;   // n W, n W, slots n W words
@@ -96,7 +100,8 @@ struct multi_bfs_workspace {
 /// carries one bit per source, so a pass over the edges advances all sources by a level. Level per source in
 /// `levels(i, v)` (the same levels as `bfs` from sources[i]). Work per level: the frontier's out-edges (push)
 /// or the in-edges of the vertices some source has not reached, scanned until every missing source is covered
-/// (pull); O(n) per level for the update, except on sparse levels (a frontier of at most n / 16 out-edges, often the
+/// (pull); O(n') per level for the update (n' = n less the vertices without edges that the traversal's order puts
+/// last: degree order puts every one there), except on sparse levels (a frontier of at most n / 16 out-edges, often the
 /// first and the last levels), which list the vertices they reach and update only those after clearing one slot;
 /// each of the k n levels is written once (from per-level frontier slots kept for up to 16 levels; deeper traversals
 /// write the rest level by level). Memory: 2 n W words of 64 bits (W = 2 words for more than 64 sources) plus up to
@@ -200,6 +205,15 @@ multi_bfs_segments<memory_space_t<ExecSpace>> make_multi_bfs_segments(const Exec
   return seg;
 }
 
+/// One past the last vertex with an out- or in-edge (a max reduction).
+template <class Mem>
+struct multi_bfs_last_live {
+  Kokkos::View<const offset_t*, Mem> out_ptr, in_ptr;
+  KOKKOS_INLINE_FUNCTION void operator()(const vertex_t v, vertex_t& acc) const {
+    if ((out_ptr(v + 1) > out_ptr(v) || in_ptr(v + 1) > in_ptr(v)) && v + 1 > acc) acc = v + 1;
+  }
+};
+
 /// Frontier slots a traversal keeps when it writes k levels per vertex: slot l holds the bits first reached at level
 /// l, and the levels are written from them at the end; at most 16, and never more words than the levels hold
 /// (k n entries of 32 bits). Below 3 the levels are written level by level (0), and 2 slots alternate.
@@ -276,6 +290,9 @@ void prepare_multi_bfs_workspace(const ExecSpace& exec, const bit_graph<memory_s
       ws.out = g.csr;
       ws.in = g.in_csr();
     }
+    ws.live = 0;
+    Kokkos::parallel_reduce("bitgraph::multi_bfs::live", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+                            multi_bfs_last_live<mem>{ws.out.row_ptr, ws.in.row_ptr}, Kokkos::Max<vertex_t>(ws.live));
     ws.out_segments = make_multi_bfs_segments(exec, ws.out);
     ws.in_segments = g.directed() ? make_multi_bfs_segments(exec, ws.in) : ws.out_segments;
     const std::size_t cap = multi_bfs_sparse_capacity(n);
@@ -305,6 +322,15 @@ void prepare_multi_bfs_workspace(const ExecSpace& exec, const bit_graph<memory_s
     ws.slots = 0;
     ws.history = allocate_view<words_view>("bitgraph::multi_bfs::frontier_slots", std::size_t(slots) * len, false);
     ws.slots = slots;
+    ws.slots_zero_beyond_live = false;
+  }
+  if (!ws.slots_zero_beyond_live) {
+    // Only the reset and the seed write there (slot 0); the levels pass reads every slot of every vertex.
+    Kokkos::parallel_for(
+        "bitgraph::multi_bfs::zero_beyond_live",
+        Kokkos::RangePolicy<ExecSpace>(exec, 0, std::size_t(ws.slots) * std::size_t(n - ws.live)),
+        multi_bfs_zero_beyond<mem>{ws.history, std::size_t(n), std::size_t(ws.live), std::size_t(words)});
+    ws.slots_zero_beyond_live = true;
   }
 }
 
@@ -322,6 +348,7 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
   using bits_view = Kokkos::View<bits*, mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
   using const_bits = Kokkos::View<const bits*, mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
   const vertex_t n = g.n();
+  const vertex_t live = ws.live;  // the passes over vertices stop here
   const std::size_t k = sources.extent(0);
   const auto& out = ws.out;  // in the traversal's order
   const auto& in = ws.in;
@@ -371,7 +398,7 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
   unsigned long long pull_edges = in.nnz;
   for (level_t l = 1;; ++l) {
     const const_bits frontier(slot(l - 1).data(), n);
-    const bool bottom_up = double(frontier_edges) * pull_ratio > double(pull_edges) + double(n);
+    const bool bottom_up = double(frontier_edges) * pull_ratio > double(pull_edges) + double(live);
     const bool sparse = !bottom_up && frontier_edges <= cap;
     multi_bfs_appender<mem> app;
     if (sparse) {
@@ -384,7 +411,7 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
     }
     r.directions += bottom_up ? 'u' : 'p';
     if (bottom_up) {
-      Kokkos::parallel_for("bitgraph::multi_bfs::pull", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+      Kokkos::parallel_for("bitgraph::multi_bfs::pull", Kokkos::RangePolicy<ExecSpace>(exec, 0, live),
                            multi_bfs_pull<mem, W>{frontier, seen, visit, in.row_ptr, in.col_idx, full, light});
       if (ws.in_segments.vertex.extent(0) > 0)
         Kokkos::parallel_for(
@@ -403,7 +430,7 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
           "bitgraph::multi_bfs::push_queue", segment_policy(listed),
           multi_bfs_push_queue<ExecSpace, W>{frontier, seen, visit, out.row_ptr, out.col_idx, ws.queue, listed, app});
     } else {
-      Kokkos::parallel_for("bitgraph::multi_bfs::push", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+      Kokkos::parallel_for("bitgraph::multi_bfs::push", Kokkos::RangePolicy<ExecSpace>(exec, 0, live),
                            multi_bfs_push<mem, W>{frontier, seen, visit, out.row_ptr, out.col_idx, light, app});
       const auto push_segments = [&](auto batched) {
         Kokkos::parallel_for("bitgraph::multi_bfs::push_segments", segment_policy(ws.out_segments.vertex.extent(0)),
@@ -434,13 +461,13 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
                                           full};
     if (sparse) {
       // The slot is written only where a candidate gains bits: zero it first.
-      Kokkos::parallel_for("bitgraph::multi_bfs::clear", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+      Kokkos::parallel_for("bitgraph::multi_bfs::clear", Kokkos::RangePolicy<ExecSpace>(exec, 0, live),
                            multi_bfs_clear<mem, W>{slot(l)});
       reduce_range("bitgraph::multi_bfs::update_list", exec, std::max<std::size_t>(frontier_edges, 1),
                    multi_bfs_update_list<mem, W>{update, ws.candidates, ws.queue, ws.counts}, st);
       listed = static_cast<std::size_t>(st.active);
     } else {
-      reduce_range("bitgraph::multi_bfs::update", exec, n, update, st);
+      reduce_range("bitgraph::multi_bfs::update", exec, live, update, st);
       listed = 0;
     }
     pull_edges -= st.done_in < pull_edges ? st.done_in : pull_edges;

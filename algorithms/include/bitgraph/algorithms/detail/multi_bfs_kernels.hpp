@@ -217,6 +217,17 @@ struct multi_bfs_reset {
   }
 };
 
+/// Zeroes every frontier slot's words of the vertices from `live` to n (once per allocation: no pass writes them).
+template <class Mem>
+struct multi_bfs_zero_beyond {
+  Kokkos::View<std::uint64_t*, Mem> slots;  // slot s of vertex v at (s n + v) words
+  std::size_t n, live, words;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t t) const {
+    const std::size_t s = t / (n - live), v = live + t % (n - live);
+    for (std::size_t j = 0; j < words; ++j) slots((s * n + v) * words + j) = 0;
+  }
+};
+
 /// A sparse level's frontier slot to zero before its update writes the vertices with new bits (16-byte stores:
 /// Kokkos 3.4's `deep_copy` of a value, 8 bytes per thread, cost the sparse levels their gain).
 template <class Mem, int W>
