@@ -5,6 +5,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <bit>
 #include <cstdint>
 
 #include "bitgraph/core/bits.hpp"
@@ -597,59 +598,54 @@ struct alignas(16) multi_bfs_level4 {
 /// count is a multiple of 4, which keeps each store aligned). Eight consecutive sources per thread wrote half of
 /// each 32-byte sector per store, so L2 took each sector twice (docs/PERFORMANCE.md).
 /// Threads are numbered v * 2^shift + g (groups rounded up to a power of two): a 64-bit division per thread cost
-/// more than the stores. The slots are loaded all at once (a chain of dependent loads per thread left the pass
-/// latency-bound), and the group's G = 4 W bits of slot l are packed at bits G l .. G l + G - 1 of 64-bit words:
-/// source b's level is then the lowest set bit among b, b + G, ... (testing bit by bit made the pass issue-bound).
+/// more than the stores. Each source's bit lies in exactly one slot, so a thread reads only the 32-bit half of each
+/// word that holds its 4 bits and sums, per word, l x (those bits spread to 4 bytes by one multiply) over the slots
+/// 1 .. depth (slot 0 adds nothing): a byte per source holds its level. Packing the bits and scanning them per
+/// source took about three times the instructions, and the pass was issue-bound.
 inline constexpr int multi_bfs_expand_group = 4;
 template <class Mem, int W>
 struct multi_bfs_expand {
   static_assert(multi_bfs_expand_group == 4, "one 16-byte store holds a group's levels of one word");
-  static constexpr int Q = multi_bfs_expand_group;  // sources per word and thread
-  static constexpr int G = Q * W;                   // sources per thread: bits per level in the packed words
-  static constexpr int per_word = 64 / G;           // levels per packed word
-  static constexpr int packs = multi_bfs_max_history / per_word;
+  static constexpr int Q = multi_bfs_expand_group;      // sources per word and thread (one nibble, 4 bytes)
   Kokkos::View<const multi_bfs_bits<W>*, Mem> history;  // slot l of vertex v at l * n + v
   Kokkos::View<const multi_bfs_bits<W>*, Mem> seen;
   multi_bfs_ids<Mem> caller_id;  // traversal's id -> caller's (the levels' columns)
   Kokkos::View<level_t**, Kokkos::LayoutLeft, Mem> levels;
   std::size_t n, sources;
   int shift;  // log2 of the groups per vertex, rounded up
-  int depth;  // < multi_bfs_max_history
-  // The group's G bits of `b`: source 64 j + first + q at bit Q j + q.
-  KOKKOS_INLINE_FUNCTION static std::uint64_t group_bits(const multi_bfs_bits<W>& b, std::size_t first) {
-    constexpr std::uint64_t low = (std::uint64_t(1) << Q) - 1;
-    std::uint64_t x = 0;
-    for (int j = 0; j < W; ++j) x |= ((b.w[j] >> first) & low) << (Q * j);
-    return x;
-  }
+  int depth;  // < multi_bfs_max_history: the byte sums stay below 16
   KOKKOS_INLINE_FUNCTION void operator()(const std::size_t t) const {
     const std::size_t v = t >> shift, first = (t & ((std::size_t(1) << shift) - 1)) * Q;
     if (first >= sources) return;
-    std::uint64_t every = 0;  // bit 0 of each level's field
-    for (int i = 0; i < per_word; ++i) every |= std::uint64_t(1) << (G * i);
-    multi_bfs_level4 out[W];
-    for (int j = 0; j < W; ++j)
-      for (int q = 0; q < Q; ++q) out[j].l[q] = unreached_level;
-    if (group_bits(seen(v), first)) {
-      std::uint64_t packed[packs];
-      for (int p = 0; p < packs; ++p) packed[p] = 0;
-      for (int l = 0; l < multi_bfs_max_history; ++l)
-        if (l <= depth)
-          packed[l / per_word] |= group_bits(history(std::size_t(l) * n + v), first) << (G * (l % per_word));
-      for (int b = 0; b < G; ++b)
-        for (int p = packs - 1; p >= 0; --p) {  // the lowest level found last
-          const std::uint64_t mine = packed[p] & (every << b);
-          if (mine) out[b / Q].l[b % Q] = static_cast<level_t>(p * per_word + count_trailing_zeros(mine) / G);
-        }
+    const std::size_t half = first >> 5;
+    const unsigned s = static_cast<unsigned>(first & 31);
+    static_assert(std::endian::native == std::endian::little, "half 0 of a 64-bit word holds its bits 0 .. 31");
+    const std::uint32_t* const seen32 = reinterpret_cast<const std::uint32_t*>(seen.data());
+    const std::uint32_t* const hist32 = reinterpret_cast<const std::uint32_t*>(history.data());
+    std::uint32_t mine[W], bytes[W];
+    bool any = false;
+    for (int j = 0; j < W; ++j) {
+      mine[j] = (seen32[(v * W + std::size_t(j)) * 2 + half] >> s) & 0xFu;
+      bytes[j] = 0;
+      any = any || mine[j] != 0;
     }
+    if (any)
+      for (int l = 1; l <= depth; ++l)
+        for (int j = 0; j < W; ++j) {
+          const std::uint32_t nib = (hist32[((std::size_t(l) * n + v) * W + std::size_t(j)) * 2 + half] >> s) & 0xFu;
+          bytes[j] += ((nib * 0x00204081u) & 0x01010101u) * static_cast<std::uint32_t>(l);
+        }
     const std::size_t c_v = caller_id(static_cast<vertex_t>(v));
     for (int j = 0; j < W; ++j) {
+      multi_bfs_level4 out;
+      for (int q = 0; q < Q; ++q)
+        out.l[q] = (mine[j] >> q) & 1u ? static_cast<level_t>((bytes[j] >> (8 * q)) & 0xFFu) : unreached_level;
       const std::size_t at = 64 * std::size_t(j) + first;
       if (at >= sources) break;
       if (sources % Q == 0) {
-        *reinterpret_cast<multi_bfs_level4*>(&levels(at, c_v)) = out[j];
+        *reinterpret_cast<multi_bfs_level4*>(&levels(at, c_v)) = out;
       } else {
-        for (std::size_t q = 0; q < Q && at + q < sources; ++q) levels(at + q, c_v) = out[j].l[q];
+        for (std::size_t q = 0; q < Q && at + q < sources; ++q) levels(at + q, c_v) = out.l[q];
       }
     }
   }
