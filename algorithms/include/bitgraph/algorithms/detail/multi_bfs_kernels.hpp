@@ -446,15 +446,17 @@ struct multi_bfs_pull_segments {
     const offset_t b = seg.first(s), end = row_ptr(v + 1);
     const offset_t e = end - b < multi_bfs_segment ? end : b + multi_bfs_segment;
     constexpr offset_t step = 128;
+    // What the vertex's other segments found already need not be found again (a stale read only costs work): read
+    // during each step for the next, so that it adds no wait of its own (the first step starts with nothing found).
+    multi_bfs_bits<W> found{};
     for (offset_t c = b; c < e; c += step) {
-      // What the vertex's other segments found already need not be found again (a stale read only costs work).
-      const multi_bfs_bits<W> found = visit(v);
       bool covered = true;
       for (int j = 0; j < W; ++j) {
         missing.w[j] &= ~found.w[j];
         covered = covered && (acc.w[j] & missing.w[j]) == missing.w[j];
       }
       if (covered) break;
+      const multi_bfs_bits<W> next_found = visit(v);
       const int len = static_cast<int>(e - c < step ? e - c : step);
       multi_bfs_bits<W> part;
       Kokkos::parallel_reduce(
@@ -470,6 +472,7 @@ struct multi_bfs_pull_segments {
         done = done && (acc.w[j] & missing.w[j]) == missing.w[j];
       }
       if (done) break;
+      found = next_found;
     }
     Kokkos::single(Kokkos::PerThread(m), [&]() {
       for (int j = 0; j < W; ++j)
