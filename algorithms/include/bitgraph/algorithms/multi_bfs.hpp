@@ -432,16 +432,21 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
     } else {
       Kokkos::parallel_for("bitgraph::multi_bfs::push", Kokkos::RangePolicy<ExecSpace>(exec, 0, live),
                            multi_bfs_push<mem, W>{frontier, seen, visit, out.row_ptr, out.col_idx, light, app});
-      const auto push_segments = [&](auto batched) {
+      const auto push_segments = [&](auto batched, auto use_seen) {
         Kokkos::parallel_for("bitgraph::multi_bfs::push_segments", segment_policy(ws.out_segments.vertex.extent(0)),
-                             multi_bfs_push_segments<ExecSpace, W, decltype(batched)::value>{
+                             multi_bfs_push_segments<ExecSpace, W, decltype(batched)::value, decltype(use_seen)::value>{
                                  frontier, seen, visit, out.row_ptr, out.col_idx, ws.out_segments, app});
       };
+      // While few (source, vertex) pairs are reached, `seen` seldom filters an offer: the hub rows' push then skips
+      // that gather (the update pass masks the seen bits anyway).
+      const bool filter_seen = double(r.pairs) * 8 > double(k) * double(live);
       if (frontier_heavy > 0 && ws.out_segments.vertex.extent(0) > 0) {  // the last levels seldom hold a hub
-        if (frontier_hubs > 0)
-          push_segments(std::true_type{});
+        if (frontier_hubs > 0 && filter_seen)
+          push_segments(std::true_type{}, std::true_type{});
+        else if (frontier_hubs > 0)
+          push_segments(std::true_type{}, std::false_type{});
         else
-          push_segments(std::false_type{});
+          push_segments(std::false_type{}, std::true_type{});
       }
     }
     multi_bfs_level_stats st;

@@ -90,8 +90,10 @@ KOKKOS_INLINE_FUNCTION int multi_bfs_push_groups(int len) {
 }
 
 /// Offers `f` to the out-neighbours at entries first, first + stride, ... (`count` of them, at most
-/// `multi_bfs_push_batch`): ids first, then their words, then the atomics.
-template <int W, class Cols, class Words, class Visit, class Mem>
+/// `multi_bfs_push_batch`): ids first, then their words, then the atomics. Without `UseSeen` only the candidates
+/// filter the offers (the update pass masks the seen bits anyway): half the gathers and fewer registers, for frontiers
+/// whose bits few neighbours have seen yet.
+template <int W, bool UseSeen = true, class Cols, class Words, class Visit, class Mem>
 KOKKOS_INLINE_FUNCTION void multi_bfs_offer_batch(const Cols& col_idx, const Words& seen, const Visit& visit,
                                                   const multi_bfs_bits<W>& f, offset_t first, offset_t stride,
                                                   int count, const multi_bfs_appender<Mem>& app) {
@@ -102,7 +104,11 @@ KOKKOS_INLINE_FUNCTION void multi_bfs_offer_batch(const Cols& col_idx, const Wor
     if (q < count) v[q] = col_idx(first + offset_t(q) * stride);
   for (int q = 0; q < B; ++q)
     if (q < count) {
-      sv[q] = seen(v[q]);
+      if constexpr (UseSeen) {
+        sv[q] = seen(v[q]);
+      } else {
+        sv[q] = multi_bfs_bits<W>{};
+      }
       cv[q] = visit(v[q]);
     }
   for (int q = 0; q < B; ++q)
@@ -112,13 +118,14 @@ KOKKOS_INLINE_FUNCTION void multi_bfs_offer_batch(const Cols& col_idx, const Wor
 /// Offers `f` to the out-neighbours at entries first .. first + count - 1 (a piece of at most `multi_bfs_segment`)
 /// with the vector lanes of team thread `m`, in batches: lane i takes entries i, i + groups, ..., so that each
 /// batch's loads stay coalesced across the lanes.
-template <int W, class Member, class Cols, class Words, class Visit, class Mem>
+template <int W, bool UseSeen = true, class Member, class Cols, class Words, class Visit, class Mem>
 KOKKOS_INLINE_FUNCTION void multi_bfs_offer_piece(const Member& m, const Cols& col_idx, const Words& seen,
                                                   const Visit& visit, const multi_bfs_bits<W>& f, offset_t first,
                                                   int count, const multi_bfs_appender<Mem>& app) {
   const int groups = multi_bfs_push_groups(count);
   Kokkos::parallel_for(Kokkos::ThreadVectorRange(m, groups), [&](const int i) {
-    multi_bfs_offer_batch(col_idx, seen, visit, f, first + i, groups, (count - i + groups - 1) / groups, app);
+    multi_bfs_offer_batch<W, UseSeen>(col_idx, seen, visit, f, first + i, groups, (count - i + groups - 1) / groups,
+                                      app);
   });
 }
 
@@ -298,8 +305,8 @@ struct multi_bfs_push {
 };
 
 /// Top-down step for the segments of the long rows: a team thread's vector lanes share one segment, in batches when
-/// `Batched`.
-template <class ExecSpace, int W, bool Batched>
+/// `Batched` (then filtering the offers by `seen` too only when `UseSeen`).
+template <class ExecSpace, int W, bool Batched, bool UseSeen = true>
 struct multi_bfs_push_segments {
   using mem = typename ExecSpace::memory_space;
   using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
@@ -318,7 +325,7 @@ struct multi_bfs_push_segments {
     const offset_t b = seg.first(s), end = row_ptr(u + 1);
     const int len = static_cast<int>(end - b < multi_bfs_segment ? end - b : multi_bfs_segment);
     if constexpr (Batched) {
-      multi_bfs_offer_piece(m, col_idx, seen, visit, f, b, len, app);
+      multi_bfs_offer_piece<W, UseSeen>(m, col_idx, seen, visit, f, b, len, app);
     } else {
       Kokkos::parallel_for(Kokkos::ThreadVectorRange(m, len), [&](const int i) {
         const vertex_t v = col_idx(b + i);
