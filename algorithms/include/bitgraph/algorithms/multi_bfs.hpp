@@ -82,7 +82,6 @@ struct multi_bfs_workspace {
   // Vertices from `live` on have no edge in the traversal's order (degree order puts a graph's isolated vertices
   // there): the passes over vertices stop at it, and the frontier slots beyond it stay zero.
   vertex_t live = 0;
-  bool slots_zero_beyond_live = false;  // the slots' entries from `live` on were zeroed since they were allocated
   int words = 0;
   int slots = 0;
   Kokkos::View<std::uint64_t*, MemorySpace> seen, visit, history;   // n W, n W, slots n W words
@@ -322,15 +321,12 @@ void prepare_multi_bfs_workspace(const ExecSpace& exec, const bit_graph<memory_s
     ws.slots = 0;
     ws.history = allocate_view<words_view>("bitgraph::multi_bfs::frontier_slots", std::size_t(slots) * len, false);
     ws.slots = slots;
-    ws.slots_zero_beyond_live = false;
-  }
-  if (!ws.slots_zero_beyond_live) {
-    // Only the reset and the seed write there (slot 0); the levels pass reads every slot of every vertex.
+    // Beyond `live` only the reset and the seed write (slot 0), and the levels pass reads every slot of every vertex:
+    // zeroed here, once per allocation (a new graph part or word count reallocates the slots too).
     Kokkos::parallel_for(
         "bitgraph::multi_bfs::zero_beyond_live",
-        Kokkos::RangePolicy<ExecSpace>(exec, 0, std::size_t(ws.slots) * std::size_t(n - ws.live)),
+        Kokkos::RangePolicy<ExecSpace>(exec, 0, std::size_t(slots) * std::size_t(n - ws.live)),
         multi_bfs_zero_beyond<mem>{ws.history, std::size_t(n), std::size_t(ws.live), std::size_t(words)});
-    ws.slots_zero_beyond_live = true;
   }
 }
 
