@@ -29,6 +29,14 @@ KOKKOS_INLINE_FUNCTION bool multi_bfs_any(const multi_bfs_bits<W>& b) {
   return any;
 }
 
+/// Whether `acc` holds every bit of `missing`.
+template <int W>
+KOKKOS_INLINE_FUNCTION bool multi_bfs_covers(const multi_bfs_bits<W>& acc, const multi_bfs_bits<W>& missing) {
+  bool all = true;
+  for (int j = 0; j < W; ++j) all = all && (acc.w[j] & missing.w[j]) == missing.w[j];
+  return all;
+}
+
 /// The sources of `full` that have not reached a vertex with `seen`.
 template <int W>
 KOKKOS_INLINE_FUNCTION multi_bfs_bits<W> multi_bfs_missing(const multi_bfs_bits<W>& seen,
@@ -399,6 +407,38 @@ struct multi_bfs_push_queue {
   }
 };
 
+/// Entries a thread-per-row pull loads before it tests them: ids, then their words, then the test, so that it waits on
+/// memory once per batch rather than once per entry (docs/PERFORMANCE.md). A row's first entry goes alone: in degree
+/// order it is the row's hub, which often covers every missing source by itself.
+inline constexpr int multi_bfs_pull_batch = 4;
+
+/// Bottom-up scan of one in-row (entries begin .. end - 1): the OR of the in-neighbours' frontier bits within
+/// `missing`, stopping after the entry or batch that covers every missing source.
+template <int W, class Frontier, class Cols>
+KOKKOS_INLINE_FUNCTION multi_bfs_bits<W> multi_bfs_pull_row(const Frontier& frontier, const Cols& col_idx,
+                                                            offset_t begin, offset_t end,
+                                                            const multi_bfs_bits<W>& missing) {
+  constexpr int B = multi_bfs_pull_batch;
+  multi_bfs_bits<W> acc{};
+  offset_t e = begin;
+  if (e < end) {
+    acc = frontier(col_idx(e));
+    e = multi_bfs_covers(acc, missing) ? end : e + 1;
+  }
+  for (; e < end; e += B) {
+    vertex_t u[B];
+    for (int q = 0; q < B; ++q)
+      if (e + q < end) u[q] = col_idx(e + q);
+    multi_bfs_bits<W> f[B];
+    for (int q = 0; q < B; ++q) f[q] = e + q < end ? frontier(u[q]) : multi_bfs_bits<W>{};
+    for (int j = 0; j < W; ++j)
+      for (int q = 0; q < B; ++q) acc.w[j] |= f[q].w[j];
+    if (multi_bfs_covers(acc, missing)) break;
+  }
+  for (int j = 0; j < W; ++j) acc.w[j] &= missing.w[j];
+  return acc;
+}
+
 /// Bottom-up step for the rows of at most `max_degree` entries (the rest: `multi_bfs_pull_segments`), one thread
 /// per vertex: a vertex not yet seen by all sources ORs its in-neighbours' frontier bits and stops as soon as every
 /// missing source is covered.
@@ -415,18 +455,7 @@ struct multi_bfs_pull {
     if (end - begin > max_degree) return;
     const multi_bfs_bits<W> missing = multi_bfs_missing(seen(v), full);
     if (!multi_bfs_any(missing)) return;
-    multi_bfs_bits<W> acc{};
-    for (offset_t e = begin; e < end; ++e) {
-      const multi_bfs_bits<W> f = frontier(col_idx(e));
-      bool done = true;
-      for (int j = 0; j < W; ++j) {
-        acc.w[j] |= f.w[j];
-        done = done && (acc.w[j] & missing.w[j]) == missing.w[j];
-      }
-      if (done) break;
-    }
-    for (int j = 0; j < W; ++j) acc.w[j] &= missing.w[j];
-    visit(v) = acc;
+    visit(v) = multi_bfs_pull_row(frontier, col_idx, begin, end, missing);
   }
 };
 
