@@ -184,12 +184,12 @@ struct closeness_finish {
   }
 };
 
-/// The segments of `csr`'s rows over the light bound.
+/// The segments of `csr`'s rows over `light` entries.
 template <class ExecSpace>
 multi_bfs_segments<memory_space_t<ExecSpace>> make_multi_bfs_segments(const ExecSpace& exec,
-                                                                      const csr_graph<memory_space_t<ExecSpace>>& csr) {
+                                                                      const csr_graph<memory_space_t<ExecSpace>>& csr,
+                                                                      offset_t light = multi_bfs_light_max<ExecSpace>) {
   using mem = memory_space_t<ExecSpace>;
-  constexpr offset_t light = multi_bfs_light_max<ExecSpace>;
   const vertex_t n = csr.n;
   auto at = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::multi_bfs::segment_at", std::size_t(n) + 1, false);
   Kokkos::parallel_for("bitgraph::multi_bfs::segment_count", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
@@ -293,7 +293,10 @@ void prepare_multi_bfs_workspace(const ExecSpace& exec, const bit_graph<memory_s
     Kokkos::parallel_reduce("bitgraph::multi_bfs::live", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
                             multi_bfs_last_live<mem>{ws.out.row_ptr, ws.in.row_ptr}, Kokkos::Max<vertex_t>(ws.live));
     ws.out_segments = make_multi_bfs_segments(exec, ws.out);
-    ws.in_segments = g.directed() ? make_multi_bfs_segments(exec, ws.in) : ws.out_segments;
+    // The pull scans longer rows with one thread than the push does.
+    ws.in_segments = g.directed() || multi_bfs_pull_light_max<ExecSpace> != multi_bfs_light_max<ExecSpace>
+                         ? make_multi_bfs_segments(exec, ws.in, multi_bfs_pull_light_max<ExecSpace>)
+                         : ws.out_segments;
     const std::size_t cap = multi_bfs_sparse_capacity(n);
     ws.candidates = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::multi_bfs::candidates", cap, false);
     ws.queue = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::multi_bfs::queue", cap, false);
@@ -373,8 +376,9 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
     const std::size_t b = k > std::size_t(64 * j) ? std::min<std::size_t>(64, k - 64 * j) : 0;
     full.w[j] = b == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << b) - 1;
   }
-  // Rows over the light bound go to the segment kernels.
+  // Rows over the light bounds (push: `light`, pull: `pull_light`) go to the segment kernels.
   constexpr offset_t light = multi_bfs_light_max<ExecSpace>;
+  constexpr offset_t pull_light = multi_bfs_pull_light_max<ExecSpace>;
   const auto shape = shape_for<ExecSpace>(32);
   const auto segment_policy = [&](std::size_t count) {
     const std::size_t teams = (count + std::size_t(shape.team_size) - 1) / std::size_t(shape.team_size);
@@ -408,7 +412,7 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
     r.directions += bottom_up ? 'u' : 'p';
     if (bottom_up) {
       Kokkos::parallel_for("bitgraph::multi_bfs::pull", Kokkos::RangePolicy<ExecSpace>(exec, 0, live),
-                           multi_bfs_pull<mem, W>{frontier, seen, visit, in.row_ptr, in.col_idx, full, light});
+                           multi_bfs_pull<mem, W>{frontier, seen, visit, in.row_ptr, in.col_idx, full, pull_light});
       if (ws.in_segments.vertex.extent(0) > 0)
         Kokkos::parallel_for(
             "bitgraph::multi_bfs::pull_segments", segment_policy(ws.in_segments.vertex.extent(0)),

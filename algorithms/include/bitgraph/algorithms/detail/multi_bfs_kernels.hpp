@@ -179,6 +179,11 @@ struct multi_bfs_ids {
 inline constexpr offset_t multi_bfs_segment = 1024;
 template <class ExecSpace>
 inline constexpr offset_t multi_bfs_light_max = is_cuda_space_v<ExecSpace> ? 32 : multi_bfs_segment;
+/// The in-rows a pull scans with one thread (the rest by segments): on GPUs longer than the push's, since a thread
+/// loads its row in batches (`multi_bfs_pull_batch`) and, in degree order, often stops at the row's first entries,
+/// while a warp per row waited on a reduction per step (docs/PERFORMANCE.md).
+template <class ExecSpace>
+inline constexpr offset_t multi_bfs_pull_light_max = is_cuda_space_v<ExecSpace> ? 256 : multi_bfs_segment;
 /// Rows over which a push level runs the batched segment kernel (`multi_bfs_push_batch`).
 template <class ExecSpace>
 inline constexpr offset_t multi_bfs_hub_min = 4 * multi_bfs_light_max<ExecSpace>;
