@@ -491,12 +491,8 @@ struct multi_bfs_pull_segments {
     // during each step for the next, so that it adds no wait of its own (the first step starts with nothing found).
     multi_bfs_bits<W> found{};
     for (offset_t c = b; c < e; c += step) {
-      bool covered = true;
-      for (int j = 0; j < W; ++j) {
-        missing.w[j] &= ~found.w[j];
-        covered = covered && (acc.w[j] & missing.w[j]) == missing.w[j];
-      }
-      if (covered) break;
+      for (int j = 0; j < W; ++j) missing.w[j] &= ~found.w[j];
+      if (multi_bfs_covers(acc, missing)) break;
       const multi_bfs_bits<W> next_found = visit(v);
       const int len = static_cast<int>(e - c < step ? e - c : step);
       multi_bfs_bits<W> part;
@@ -507,12 +503,8 @@ struct multi_bfs_pull_segments {
             for (int j = 0; j < W; ++j) x.w[j] |= f.w[j];
           },
           multi_bfs_bits_or<W>(part));
-      bool done = true;
-      for (int j = 0; j < W; ++j) {
-        acc.w[j] |= part.w[j] & missing.w[j];
-        done = done && (acc.w[j] & missing.w[j]) == missing.w[j];
-      }
-      if (done) break;
+      for (int j = 0; j < W; ++j) acc.w[j] |= part.w[j] & missing.w[j];
+      if (multi_bfs_covers(acc, missing)) break;
       found = next_found;
     }
     Kokkos::single(Kokkos::PerThread(m), [&]() {
