@@ -210,6 +210,44 @@ TEMPLATE_TEST_CASE("Multi-source BFS pulls once few in-edges are left to scan", 
   CHECK(all_equal);
 }
 
+// A source in a small component finishes at its first level; the pulls of the others must not wait for its bit (they
+// would scan every in-row to its end), and their levels must stay exact: kron:9 beside a path 512 - 513 - 514, 127
+// sources in kron:9 and one (513) on the path, pushed, pulled and switched by the default rule.
+TEMPLATE_TEST_CASE("Multi-source BFS pulls past the sources that have finished", "[multi_bfs]", BITGRAPH_TEST_SPACES) {
+  TestType exec;
+  edge_list el = gen::kronecker(9);
+  el.src.push_back(512);
+  el.dst.push_back(513);
+  el.src.push_back(513);
+  el.dst.push_back(514);
+  el.num_vertices = 515;
+  csr_build_options o;
+  o.kind = graph_kind::undirected;
+  const auto g = make_bit_graph(exec, build_csr(exec, el, o), {8});
+  const auto h = to_host_csr(g.csr);
+  std::vector<vertex_t> sources{513};
+  for (vertex_t v = 0; v < 512 && sources.size() < 128; ++v)
+    if (h.row_ptr[v + 1] > h.row_ptr[v]) sources.push_back(v);
+  REQUIRE(sources.size() == 128);
+  std::rotate(sources.begin(), sources.begin() + 1, sources.begin() + 70);  // the path's source is bit 69: word 1
+  for (const auto order : {multi_bfs_order::none, multi_bfs_order::degree})
+    for (double ratio : {14.0, 1e-12, 1e12}) {
+      INFO("pull_ratio=" << ratio << " order=" << int(order));
+      multi_bfs_options mo;
+      mo.pull_ratio = ratio;
+      mo.order = order;
+      const auto r = multi_source_bfs(exec, g, sources, mo);
+      const auto lv = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), r.levels);
+      bool all_equal = true;
+      for (std::size_t i = 0; i < sources.size(); ++i) {
+        const auto expect = reference::bfs_levels(h, sources[i]);
+        for (vertex_t v = 0; v < 515; ++v) all_equal = all_equal && lv(i, v) == expect[v];
+      }
+      CHECK(all_equal);
+      if (ratio == 1e12) CHECK(r.directions.find('p') == std::string::npos);
+    }
+}
+
 // Vertices without edges sit at the end in degree order and the passes over vertices stop before them, so nothing
 // writes their frontier slots: they must read zero even where the slots' memory held another graph's traversal (one
 // workspace, the same n: the second graph's buffers are allocated where the first's were freed). The second graph

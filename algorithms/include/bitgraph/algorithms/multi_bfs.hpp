@@ -99,17 +99,17 @@ struct multi_bfs_workspace {
 /// carries one bit per source, so a pass over the edges advances all sources by a level. Level per source in
 /// `levels(i, v)` (the same levels as `bfs` from sources[i]). Work per level: the frontier's out-edges (push)
 /// or the in-edges of the vertices some source has not reached, scanned until every missing source is covered
-/// (pull); O(n') per level for the update (n' = n less the vertices without edges that the traversal's order puts
-/// last: degree order puts every one there), except on sparse levels (a frontier of at most n / 16 out-edges, often the
-/// first and the last levels), which list the vertices they reach and update only those after clearing one slot;
-/// each of the k n levels is written once (from per-level frontier slots kept for up to 16 levels; deeper traversals
-/// write the rest level by level). Memory: 2 n W words of 64 bits (W = 2 words for more than 64 sources) plus up to
-/// 16 n W of slots (never more than the levels' k n entries) plus the levels, n 32-bit stamps and two lists of n / 16
-/// ids, and in degree order a relabelled copy of the pattern (of the transpose too when directed).
-/// Relabelling (`order`) costs a device sort of n keys and a pass over the entries, once per graph and workspace.
-/// Throws `invalid_argument_error` for no or more than 128 sources, a source >= n, a bad `pull_ratio` or
-/// `traversals` = 0; `allocation_error` when the buffers do not fit. Fences `exec` (each level's counts are read
-/// back).
+/// (pull; a source whose frontier is empty has finished and is not waited for); O(n') per level for the update (n' = n
+/// less the vertices without edges that the traversal's order puts last: degree order puts every one there), except on
+/// sparse levels (a frontier of at most n / 16 out-edges, often the first and the last levels), which list the vertices
+/// they reach and update only those after clearing one slot; each of the k n levels is written once (from per-level
+/// frontier slots kept for up to 16 levels; deeper traversals write the rest level by level). Memory: 2 n W words of 64
+/// bits (W = 2 words for more than 64 sources) plus up to 16 n W of slots (never more than the levels' k n entries)
+/// plus the levels, n 32-bit stamps and two lists of n / 16 ids, and in degree order a relabelled copy of the pattern
+/// (of the transpose too when directed). Relabelling (`order`) costs a device sort of n keys and a pass over the
+/// entries, once per graph and workspace. Throws `invalid_argument_error` for no or more than 128 sources, a source >=
+/// n, a bad `pull_ratio` or `traversals` = 0; `allocation_error` when the buffers do not fit. Fences `exec` (each
+/// level's counts are read back).
 template <class ExecSpace>
 multi_bfs_result<memory_space_t<ExecSpace>> multi_source_bfs(const ExecSpace& exec,
                                                              const bit_graph<memory_space_t<ExecSpace>>& g,
@@ -396,6 +396,9 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
   std::size_t listed = 0;  // the frontier's vertices in ws.queue (0: not listed)
   // In-edges a pull scans at most: those of the vertices some source has not reached yet.
   unsigned long long pull_edges = in.nnz;
+  // The sources whose frontier is not empty: a pull waits only for them, since a source that has finished reaches
+  // nothing more (one source in a small component would otherwise keep every row from stopping early).
+  bits advancing = full;
   for (level_t l = 1;; ++l) {
     const const_bits frontier(slot(l - 1).data(), n);
     const bool bottom_up = double(frontier_edges) * pull_ratio > double(pull_edges) + double(live);
@@ -411,12 +414,13 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
     }
     r.directions += bottom_up ? 'u' : 'p';
     if (bottom_up) {
-      Kokkos::parallel_for("bitgraph::multi_bfs::pull", Kokkos::RangePolicy<ExecSpace>(exec, 0, live),
-                           multi_bfs_pull<mem, W>{frontier, seen, visit, in.row_ptr, in.col_idx, full, pull_light});
+      Kokkos::parallel_for(
+          "bitgraph::multi_bfs::pull", Kokkos::RangePolicy<ExecSpace>(exec, 0, live),
+          multi_bfs_pull<mem, W>{frontier, seen, visit, in.row_ptr, in.col_idx, advancing, pull_light});
       if (ws.in_segments.vertex.extent(0) > 0)
-        Kokkos::parallel_for(
-            "bitgraph::multi_bfs::pull_segments", segment_policy(ws.in_segments.vertex.extent(0)),
-            multi_bfs_pull_segments<ExecSpace, W>{frontier, seen, visit, in.row_ptr, in.col_idx, ws.in_segments, full});
+        Kokkos::parallel_for("bitgraph::multi_bfs::pull_segments", segment_policy(ws.in_segments.vertex.extent(0)),
+                             multi_bfs_pull_segments<ExecSpace, W>{frontier, seen, visit, in.row_ptr, in.col_idx,
+                                                                   ws.in_segments, advancing});
     } else if (l == 1) {
       // Teams per source: enough warps for a hub source's row on a GPU; a few on host spaces.
       const int spread = is_cuda_space_v<ExecSpace> ? static_cast<int>((2048 + k - 1) / k) : 2;
@@ -482,6 +486,7 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
       frontier_edges = st.out_edges;
       frontier_heavy = st.heavy;
       frontier_hubs = st.hubs;
+      for (int j = 0; j < W; ++j) advancing.w[j] = st.advancing[j];
     }
     // The history ends at the traversal's end or when its slots run out: every level so far written from it.
     const bool last = st.active == 0;

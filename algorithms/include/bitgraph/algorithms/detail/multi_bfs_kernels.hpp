@@ -446,26 +446,26 @@ KOKKOS_INLINE_FUNCTION multi_bfs_bits<W> multi_bfs_pull_row(const Frontier& fron
 
 /// Bottom-up step for the rows of at most `max_degree` entries (the rest: `multi_bfs_pull_segments`), one thread
 /// per vertex: a vertex not yet seen by all sources ORs its in-neighbours' frontier bits and stops as soon as every
-/// missing source is covered.
+/// missing source that is still advancing is covered.
 template <class Mem, int W>
 struct multi_bfs_pull {
   Kokkos::View<const multi_bfs_bits<W>*, Mem> frontier, seen;
   Kokkos::View<multi_bfs_bits<W>*, Mem> visit;
   Kokkos::View<const offset_t*, Mem> row_ptr;  // in-edge CSR
   Kokkos::View<const vertex_t*, Mem> col_idx;
-  multi_bfs_bits<W> full;  // the bits of the sources that exist
+  multi_bfs_bits<W> advancing;  // the sources whose frontier is not empty (the others reach nothing more)
   offset_t max_degree;
   KOKKOS_INLINE_FUNCTION void operator()(const vertex_t v) const {
     const offset_t begin = row_ptr(v), end = row_ptr(v + 1);
     if (end - begin > max_degree) return;
-    const multi_bfs_bits<W> missing = multi_bfs_missing(seen(v), full);
+    const multi_bfs_bits<W> missing = multi_bfs_missing(seen(v), advancing);
     if (!multi_bfs_any(missing)) return;
     visit(v) = multi_bfs_pull_row(frontier, col_idx, begin, end, missing);
   }
 };
 
 /// Bottom-up step for the segments of the long in-rows: a team thread's vector lanes OR a segment's frontier bits
-/// 128 entries at a time, stop once the segment alone covers every missing source, and OR the result into the
+/// 128 entries at a time, stop once the segment alone covers every missing advancing source, and OR the result into the
 /// vertex's candidates (atomic: its other segments run beside).
 template <class ExecSpace, int W>
 struct multi_bfs_pull_segments {
@@ -476,12 +476,12 @@ struct multi_bfs_pull_segments {
   Kokkos::View<const offset_t*, mem> row_ptr;  // in-edge CSR
   Kokkos::View<const vertex_t*, mem> col_idx;
   multi_bfs_segments<mem> seg;
-  multi_bfs_bits<W> full;
+  multi_bfs_bits<W> advancing;  // the sources whose frontier is not empty (the others reach nothing more)
   KOKKOS_INLINE_FUNCTION void operator()(const member& m) const {
     const std::size_t s = std::size_t(m.league_rank()) * std::size_t(m.team_size()) + std::size_t(m.team_rank());
     if (s >= seg.vertex.extent(0)) return;
     const vertex_t v = seg.vertex(s);
-    multi_bfs_bits<W> missing = multi_bfs_missing(seen(v), full);
+    multi_bfs_bits<W> missing = multi_bfs_missing(seen(v), advancing);
     if (!multi_bfs_any(missing)) return;
     multi_bfs_bits<W> acc{};
     const offset_t b = seg.first(s), end = row_ptr(v + 1);
@@ -516,12 +516,13 @@ struct multi_bfs_pull_segments {
 
 /// What one level's update pass saw.
 struct multi_bfs_level_stats {
-  unsigned long long active = 0;     ///< vertices reached from at least one source at this level
-  unsigned long long pairs = 0;      ///< (source, vertex) pairs reached at this level
-  unsigned long long out_edges = 0;  ///< out-edges of the active vertices (the next push's work)
-  unsigned long long heavy = 0;      ///< active vertices whose rows the segment kernels push
-  unsigned long long hubs = 0;       ///< active vertices with rows over the hub bound
-  unsigned long long done_in = 0;    ///< in-edges of the vertices every source reached at this level
+  unsigned long long active = 0;        ///< vertices reached from at least one source at this level
+  unsigned long long pairs = 0;         ///< (source, vertex) pairs reached at this level
+  unsigned long long out_edges = 0;     ///< out-edges of the active vertices (the next push's work)
+  unsigned long long heavy = 0;         ///< active vertices whose rows the segment kernels push
+  unsigned long long hubs = 0;          ///< active vertices with rows over the hub bound
+  unsigned long long done_in = 0;       ///< in-edges of the vertices every source reached at this level
+  std::uint64_t advancing[2] = {0, 0};  ///< the sources that reached a vertex at this level (words 0 .. W - 1)
 };
 
 /// Update pass of level `lev`: new bits = candidates not yet seen; they become the level's frontier slot (in the
@@ -530,6 +531,7 @@ struct multi_bfs_level_stats {
 /// for the next level. The levels and sums are in the caller's ids.
 template <class Mem, int W>
 struct multi_bfs_update {
+  static_assert(W >= 1 && W <= 2, "multi_bfs_level_stats keeps two words of advancing sources");
   using value_type = multi_bfs_level_stats;
   Kokkos::View<multi_bfs_bits<W>*, Mem> seen, visit, frontier;
   Kokkos::View<const offset_t*, Mem> out_ptr, in_ptr;
@@ -573,6 +575,7 @@ struct multi_bfs_update {
       for (int j = 0; j < W; ++j)
         for (std::uint64_t b = nxt.w[j]; b; b &= b - 1)
           levels(std::size_t(j) * 64 + count_trailing_zeros(b), c_v) = lev;
+    for (int j = 0; j < W; ++j) acc.advancing[j] |= nxt.w[j];
     acc.active += 1;
     acc.pairs += fresh;
     const offset_t degree = out_ptr(v + 1) - out_ptr(v);
@@ -594,6 +597,7 @@ struct multi_bfs_update {
     dst.heavy = dst.heavy + src.heavy;
     dst.hubs = dst.hubs + src.hubs;
     dst.done_in = dst.done_in + src.done_in;
+    for (int j = 0; j < W; ++j) dst.advancing[j] = dst.advancing[j] | src.advancing[j];
   }
 };
 
