@@ -174,6 +174,37 @@ TEMPLATE_TEST_CASE("Multi-source BFS workspace follows the graph it is given", "
   }
 }
 
+namespace {
+// Allocations of device or host memory seen through Kokkos' tool hooks while a counter is installed.
+std::size_t allocations_seen = 0;
+void count_allocation(Kokkos::Profiling::SpaceHandle, const char*, const void*, std::uint64_t) { ++allocations_seen; }
+}  // namespace
+
+// The workspace overload's promise: no allocation after the first call on a graph with as many sources (the levels,
+// slots, segment lists and the sources' own view are kept). The first call must allocate, or the hook saw nothing.
+TEMPLATE_TEST_CASE("Multi-source BFS allocates nothing on a repeated call with its workspace", "[multi_bfs]",
+                   BITGRAPH_TEST_SPACES) {
+  TestType exec;
+  const auto g = make_bit_graph(exec, build_csr(exec, gen::kronecker(9), {}), {8});
+  std::vector<vertex_t> sources;
+  for (vertex_t i = 0; i < 100; ++i) sources.push_back((i * 37) % 512);
+  multi_bfs_workspace<typename TestType::memory_space> ws;
+  for (const auto order : {multi_bfs_order::none, multi_bfs_order::degree}) {
+    multi_bfs_options mo;
+    mo.order = order;
+    allocations_seen = 0;
+    Kokkos::Tools::Experimental::set_allocate_data_callback(count_allocation);
+    (void)multi_source_bfs(exec, g, sources, mo, ws);
+    const std::size_t first = allocations_seen;
+    allocations_seen = 0;
+    for (int repeat = 0; repeat < 3; ++repeat) (void)multi_source_bfs(exec, g, sources, mo, ws);
+    Kokkos::Tools::Experimental::set_allocate_data_callback(nullptr);
+    INFO("order " << int(order));
+    CHECK(first > 0);
+    CHECK(allocations_seen == 0);
+  }
+}
+
 // The direction rule weighs the frontier's out-edges against the in-edges still to scan (those of the vertices some
 // source has not reached, + the vertices with edges), not against every entry: a clique of 40 with the source in it, a
 // vertex x hanging off it and 30 leaves on x. Level 1 pushes (39 out-edges), level 2 pulls (the clique's rows); once

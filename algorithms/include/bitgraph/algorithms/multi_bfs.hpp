@@ -86,6 +86,7 @@ struct multi_bfs_workspace {
   int slots = 0;
   Kokkos::View<std::uint64_t*, MemorySpace> seen, visit, history;   // n W, n W, slots n W words
   Kokkos::View<level_t**, Kokkos::LayoutLeft, MemorySpace> levels;  // k x n, the last call's
+  Kokkos::View<vertex_t*, MemorySpace> sources;                     // k, the last call's
   detail::multi_bfs_segments<MemorySpace> out_segments, in_segments;
   // Sparse levels: the candidate list, the listed frontier, their counts, and the per-vertex stamps that list a
   // vertex once per level (`stamp`: the last level's, counted across calls).
@@ -548,9 +549,10 @@ multi_bfs_result<memory_space_t<ExecSpace>> multi_source_bfs(const ExecSpace& ex
   const int history = opts.levels ? detail::multi_bfs_history_levels(k, words) : 0;
   const multi_bfs_order order = detail::resolve_multi_bfs_order(exec, g, opts, ws);
   detail::prepare_multi_bfs_workspace(exec, g, order, words, std::max(history, 2), ws);
-  auto src = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::multi_bfs::sources", k, false);
+  if (ws.sources.extent(0) != k)
+    ws.sources = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::multi_bfs::sources", k, false);
   Kokkos::deep_copy(
-      exec, src,
+      exec, ws.sources,
       Kokkos::View<const vertex_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(sources.data(), k));
   multi_bfs_result<mem> r;
   r.order = order;
@@ -563,7 +565,7 @@ multi_bfs_result<memory_space_t<ExecSpace>> multi_source_bfs(const ExecSpace& ex
     }
     r.levels = ws.levels;
   }
-  detail::multi_bfs_dispatch(exec, g, Kokkos::View<const vertex_t*, mem>(src), ws, history, r.levels, {},
+  detail::multi_bfs_dispatch(exec, g, Kokkos::View<const vertex_t*, mem>(ws.sources), ws, history, r.levels, {},
                              opts.pull_ratio, r);
   exec.fence();
   return r;
