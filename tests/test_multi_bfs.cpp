@@ -71,6 +71,18 @@ std::vector<double> reference_closeness(const host_csr& h) {
   return c;
 }
 
+/// Whether every level of `levels` (row i: sources[i]) equals a serial BFS from that source on `h`.
+template <class Levels>
+bool levels_match_reference(const Levels& levels, const host_csr& h, const std::vector<vertex_t>& sources) {
+  const auto lv = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), levels);
+  bool all_equal = true;
+  for (std::size_t i = 0; i < sources.size(); ++i) {
+    const auto expect = reference::bfs_levels(h, sources[i]);
+    for (vertex_t v = 0; v < h.n; ++v) all_equal = all_equal && lv(i, v) == expect[v];
+  }
+  return all_equal;
+}
+
 }  // namespace
 
 TEMPLATE_TEST_CASE("Multi-source BFS levels equal one BFS per source", "[multi_bfs]", BITGRAPH_TEST_SPACES) {
@@ -162,14 +174,8 @@ TEMPLATE_TEST_CASE("Multi-source BFS workspace follows the graph it is given", "
       multi_bfs_options mo;
       mo.pull_ratio = ratio;
       const auto r = multi_source_bfs(exec, g, sources, mo, ws);
-      const auto lv = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), r.levels);
-      bool all_equal = true;
-      for (std::size_t i = 0; i < sources.size(); ++i) {
-        const auto expect = reference::bfs_levels(h, sources[i]);
-        for (vertex_t v = 0; v < n; ++v) all_equal = all_equal && lv(i, v) == expect[v];
-      }
       INFO("hub " << hub << " pull_ratio " << ratio);
-      CHECK(all_equal);
+      CHECK(levels_match_reference(r.levels, h, sources));
     }
   }
 }
@@ -268,13 +274,7 @@ TEMPLATE_TEST_CASE("Multi-source BFS pulls past the sources that have finished",
       mo.pull_ratio = ratio;
       mo.order = order;
       const auto r = multi_source_bfs(exec, g, sources, mo);
-      const auto lv = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), r.levels);
-      bool all_equal = true;
-      for (std::size_t i = 0; i < sources.size(); ++i) {
-        const auto expect = reference::bfs_levels(h, sources[i]);
-        for (vertex_t v = 0; v < 515; ++v) all_equal = all_equal && lv(i, v) == expect[v];
-      }
-      CHECK(all_equal);
+      CHECK(levels_match_reference(r.levels, h, sources));
       if (ratio == 1e12) CHECK(r.directions.find('p') == std::string::npos);
     }
 }
@@ -317,15 +317,8 @@ TEMPLATE_TEST_CASE("Multi-source BFS skips the vertices without edges", "[multi_
     mo.pull_ratio = c.pull_ratio;
     const auto r = multi_source_bfs(exec, *c.g, sources, mo, ws);
     if (!c.levels) continue;
-    const auto h = to_host_csr(c.g->csr);
-    const auto lv = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), r.levels);
-    bool all_equal = true;
-    for (std::size_t i = 0; i < sources.size(); ++i) {
-      const auto expect = reference::bfs_levels(h, sources[i]);
-      for (vertex_t v = 0; v < n; ++v) all_equal = all_equal && lv(i, v) == expect[v];
-    }
     INFO("graph " << (c.g == &first ? 1 : 2) << " pull_ratio " << c.pull_ratio);
-    CHECK(all_equal);
+    CHECK(levels_match_reference(r.levels, to_host_csr(c.g->csr), sources));
   }
   CHECK(ws.live == 1600);  // every vertex with an edge, the in-only ones included, before the isolated ones
 }
