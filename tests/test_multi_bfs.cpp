@@ -180,6 +180,41 @@ TEMPLATE_TEST_CASE("Multi-source BFS workspace follows the graph it is given", "
   }
 }
 
+// Pulls in column blocks (each pass scans the entries of a block of columns in every row still missing a source) give
+// the same levels on every space, whatever the block count: the hub graphs split their long in-rows into segments,
+// whose offsets are split too; 8 bytes ask for one block per vertex (capped at 64), 400 for a few. One workspace
+// follows the block sizes, the word counts and the orders.
+TEMPLATE_TEST_CASE("Multi-source BFS pulls in column blocks", "[multi_bfs]", BITGRAPH_TEST_SPACES) {
+  TestType exec;
+  for (auto& mc : ms_cases()) {
+    csr_build_options o;
+    o.kind = mc.kind;
+    const auto g = make_bit_graph(exec, build_csr(exec, mc.el, o), {8});
+    const auto h = to_host_csr(g.csr);
+    const vertex_t n = g.n();
+    multi_bfs_workspace<typename TestType::memory_space> ws;
+    for (const std::size_t k : {std::size_t(5), std::size_t(128)}) {
+      std::vector<vertex_t> sources;
+      for (std::size_t i = 0; i < k; ++i) sources.push_back(static_cast<vertex_t>((i * 7919 + 3) % n));
+      for (const auto order : {multi_bfs_order::none, multi_bfs_order::degree})
+        for (const std::size_t bytes : {std::size_t(8), std::size_t(400)})
+          for (const double ratio : {6.0, 1e12}) {
+            INFO(mc.name << " k=" << k << " order=" << int(order) << " block bytes=" << bytes
+                         << " pull_ratio=" << ratio);
+            multi_bfs_options mo;
+            mo.order = order;
+            mo.pull_block_bytes = bytes;
+            mo.pull_ratio = ratio;
+            const auto r = multi_source_bfs(exec, g, sources, mo, ws);
+            const std::size_t words_bytes = std::size_t(ws.live) * (k > 64 ? 16 : 8);
+            const std::size_t expect = std::min<std::size_t>(64, (words_bytes + bytes - 1) / bytes);
+            CHECK(ws.pull_blocks == static_cast<int>(std::max<std::size_t>(expect, 1)));
+            CHECK(levels_match_reference(r.levels, h, sources));
+          }
+    }
+  }
+}
+
 namespace {
 // Allocations of device or host memory seen through Kokkos' tool hooks while a counter is installed.
 std::size_t allocations_seen = 0;

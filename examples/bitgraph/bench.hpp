@@ -420,6 +420,8 @@ int run_bench(const ExecSpace& exec, const options& opts) {
         multi_bfs_workspace<mem> mws;  // made once for all runs, as the single-source rows' buffers are
         multi_bfs_options mo_ms;
         if (const char* r = std::getenv("BITGRAPH_BENCH_MSBFS_PULL_RATIO"); r && *r) mo_ms.pull_ratio = std::atof(r);
+        if (const char* b = std::getenv("BITGRAPH_BENCH_MSBFS_BLOCK_BYTES"); b && *b)
+          mo_ms.pull_block_bytes = static_cast<std::size_t>(std::strtoull(b, nullptr, 10));
         // A caller with many traversals on one graph (the workspace's relabelling is built in the warm-up call).
         mo_ms.traversals = 1000000;
         if (const char* o = std::getenv("BITGRAPH_BENCH_MSBFS_ORDER"); o && *o)
@@ -435,6 +437,7 @@ int run_bench(const ExecSpace& exec, const options& opts) {
                             .set("pairs", mr.pairs)
                             .set("directions", mr.directions)
                             .set("order", std::string(mr.order == multi_bfs_order::degree ? "degree" : "none"))
+                            .set("pull_blocks", mws.pull_blocks)
                             .set("prepare_seconds", mws.prepare_seconds));
       }
       jg.set("blest", json::object()

@@ -49,6 +49,14 @@ struct multi_bfs_options {
   /// Traversals the caller expects to run on this graph with one workspace (`automatic` weighs the relabelling
   /// against them). At least 1.
   std::size_t traversals = 1;
+  /// Frontier words a pull gathers per pass. A pull that gathers from more words than the cache holds runs in column
+  /// blocks of this many bytes: pass b scans, in every row still missing a source, the entries whose columns lie in
+  /// block b, so that its gathers hit cache (at most 64 blocks; split offsets of 16 bits per row and block kept in the
+  /// workspace). 0: automatic, 16 MiB on CUDA (a fraction of the L2 cache) where the in-degrees are not skewed (in
+  /// a skewed graph the hubs' words, which most entries lead to, stay in cache anyway), one pass on host spaces.
+  /// Only the levels before half of the (source, vertex) pairs are reached run in blocks: later rows stop after a few
+  /// entries.
+  std::size_t pull_block_bytes = 0;
 };
 
 /// Result of `multi_source_bfs`.
@@ -94,6 +102,13 @@ struct multi_bfs_workspace {
   Kokkos::View<unsigned long long*, MemorySpace> counts;
   Kokkos::View<std::uint32_t*, MemorySpace> mark;
   std::uint32_t stamp = 0;
+  // Column blocks of the pull (`multi_bfs_options::pull_block_bytes`; 1: one pass): the per-row and per-segment
+  // split offsets, made for `blocks_words` words per vertex and `blocks_bytes` per block as the option asked
+  // (0: automatic); `in_skew` the in-degree skew (negative until the automatic choice needs it).
+  int pull_blocks = 1, blocks_words = 0;
+  std::size_t blocks_bytes = 0;
+  double in_skew = -1;
+  Kokkos::View<std::uint16_t*, MemorySpace> row_split, segment_split;
 };
 
 /// BFS from every vertex of `sources` (1 to 128 of them, duplicates allowed) in one traversal: each vertex
@@ -106,11 +121,12 @@ struct multi_bfs_workspace {
 /// they reach and update only those after clearing one slot; each of the k n levels is written once (from per-level
 /// frontier slots kept for up to 16 levels; deeper traversals write the rest level by level). Memory: 2 n W words of 64
 /// bits (W = 2 words for more than 64 sources) plus up to 16 n W of slots (never more than the levels' k n entries)
-/// plus the levels, n 32-bit stamps and two lists of n / 16 ids, and in degree order a relabelled copy of the pattern
-/// (of the transpose too when directed). Relabelling (`order`) costs a device sort of n keys and a pass over the
-/// entries, once per graph and workspace. Throws `invalid_argument_error` for no or more than 128 sources, a source >=
-/// n, a bad `pull_ratio` or `traversals` = 0; `allocation_error` when the buffers do not fit. Fences `exec` (each
-/// level's counts are read back).
+/// plus the levels, n 32-bit stamps and two lists of n / 16 ids, for a pull in B column blocks (`pull_block_bytes`)
+/// B - 1 16-bit offsets per vertex with edges and per segment of 1,024 entries of the long in-rows, and in degree
+/// order a relabelled copy of the pattern (of the transpose too when directed). Relabelling (`order`) costs a device
+/// sort of n keys and a pass over the entries, once per graph and workspace. Throws `invalid_argument_error` for no or
+/// more than 128 sources, a source >= n, a bad `pull_ratio` or `traversals` = 0; `allocation_error` when the buffers do
+/// not fit. Fences `exec` (each level's counts are read back).
 template <class ExecSpace>
 multi_bfs_result<memory_space_t<ExecSpace>> multi_source_bfs(const ExecSpace& exec,
                                                              const bit_graph<memory_space_t<ExecSpace>>& g,
@@ -334,6 +350,59 @@ void prepare_multi_bfs_workspace(const ExecSpace& exec, const bit_graph<memory_s
   }
 }
 
+/// Column blocks a pull with `words` per vertex runs in on `ws` (prepared for the graph), `bytes` of frontier words per
+/// block as `multi_bfs_options::pull_block_bytes` asks (0: automatic); the split offsets are remade when the words or
+/// the request change.
+template <class ExecSpace>
+void prepare_multi_bfs_pull_blocks(const ExecSpace& exec, int words, std::size_t bytes,
+                                   multi_bfs_workspace<memory_space_t<ExecSpace>>& ws) {
+  using mem = memory_space_t<ExecSpace>;
+  if (ws.blocks_words == words && ws.blocks_bytes == bytes) return;
+  constexpr std::size_t automatic = multi_bfs_pull_block_bytes<ExecSpace>;
+  std::size_t block = bytes;
+  if (block == 0 && automatic > 0) {
+    if (ws.in_skew < 0) ws.in_skew = multi_bfs_degree_skew(exec, ws.in);
+    block = ws.in_skew < multi_bfs_order_skew ? automatic : 0;
+  }
+  const std::size_t rows = ws.live, segs = ws.in_segments.vertex.extent(0);
+  const std::size_t words_bytes = rows * std::size_t(words) * sizeof(std::uint64_t);
+  const std::size_t blocks =
+      block == 0 ? 1
+                 : std::min<std::size_t>(multi_bfs_max_pull_blocks,
+                                         std::max<std::size_t>(1, words_bytes / block + (words_bytes % block != 0)));
+  ws.blocks_words = 0;  // a failed allocation leaves the offsets to be made again
+  ws.pull_blocks = 1;
+  ws.row_split = {};
+  ws.segment_split = {};
+  if (blocks > 1) {
+    const vertex_t width = static_cast<vertex_t>((rows + blocks - 1) / blocks);
+    const int count = static_cast<int>(blocks);
+    ws.row_split =
+        allocate_view<Kokkos::View<std::uint16_t*, mem>>("bitgraph::multi_bfs::row_split", (blocks - 1) * rows, false);
+    Kokkos::parallel_for("bitgraph::multi_bfs::split_rows", Kokkos::RangePolicy<ExecSpace>(exec, 0, rows),
+                         multi_bfs_split_rows<mem>{ws.in.row_ptr,
+                                                   ws.in.col_idx,
+                                                   {},
+                                                   {},
+                                                   ws.row_split,
+                                                   rows,
+                                                   multi_bfs_pull_light_max<ExecSpace>,
+                                                   width,
+                                                   count});
+    if (segs > 0) {
+      ws.segment_split = allocate_view<Kokkos::View<std::uint16_t*, mem>>("bitgraph::multi_bfs::segment_split",
+                                                                          (blocks - 1) * segs, false);
+      Kokkos::parallel_for(
+          "bitgraph::multi_bfs::split_segments", Kokkos::RangePolicy<ExecSpace>(exec, 0, segs),
+          multi_bfs_split_rows<mem>{ws.in.row_ptr, ws.in.col_idx, ws.in_segments.vertex, ws.in_segments.first,
+                                    ws.segment_split, segs, multi_bfs_segment, width, count});
+    }
+    ws.pull_blocks = count;
+  }
+  ws.blocks_bytes = bytes;
+  ws.blocks_words = words;
+}
+
 /// One multi-source traversal with W words per vertex on `ws` (prepared for W words and, when `levels` is given,
 /// `history` slots; 2 slots without levels or history).
 template <int W, class ExecSpace>
@@ -415,13 +484,25 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
     }
     r.directions += bottom_up ? 'u' : 'p';
     if (bottom_up) {
-      Kokkos::parallel_for(
-          "bitgraph::multi_bfs::pull", Kokkos::RangePolicy<ExecSpace>(exec, 0, live),
-          multi_bfs_pull<mem, W>{frontier, seen, visit, in.row_ptr, in.col_idx, advancing, pull_light});
-      if (ws.in_segments.vertex.extent(0) > 0)
-        Kokkos::parallel_for("bitgraph::multi_bfs::pull_segments", segment_policy(ws.in_segments.vertex.extent(0)),
-                             multi_bfs_pull_segments<ExecSpace, W>{frontier, seen, visit, in.row_ptr, in.col_idx,
-                                                                   ws.in_segments, advancing});
+      // Blocks pay while rows scan far: before half of the pairs are reached (later rows stop after a few entries).
+      const int blocks = double(r.pairs) * 2 < double(k) * double(live) ? ws.pull_blocks : 1;
+      for (int b = 0; b < blocks; ++b) {
+        Kokkos::parallel_for(
+            "bitgraph::multi_bfs::pull", Kokkos::RangePolicy<ExecSpace>(exec, 0, live),
+            multi_bfs_pull<mem, W>{
+                frontier, seen, visit, in.row_ptr, in.col_idx, advancing, pull_light, {ws.row_split, live, b, blocks}});
+        if (ws.in_segments.vertex.extent(0) > 0)
+          Kokkos::parallel_for(
+              "bitgraph::multi_bfs::pull_segments", segment_policy(ws.in_segments.vertex.extent(0)),
+              multi_bfs_pull_segments<ExecSpace, W>{frontier,
+                                                    seen,
+                                                    visit,
+                                                    in.row_ptr,
+                                                    in.col_idx,
+                                                    ws.in_segments,
+                                                    advancing,
+                                                    {ws.segment_split, ws.in_segments.vertex.extent(0), b, blocks}});
+      }
     } else if (l == 1) {
       // Teams per source: enough warps for a hub source's row on a GPU; a few on host spaces.
       const int spread = is_cuda_space_v<ExecSpace> ? static_cast<int>((2048 + k - 1) / k) : 2;
@@ -549,6 +630,7 @@ multi_bfs_result<memory_space_t<ExecSpace>> multi_source_bfs(const ExecSpace& ex
   const int history = opts.levels ? detail::multi_bfs_history_levels(k, words) : 0;
   const multi_bfs_order order = detail::resolve_multi_bfs_order(exec, g, opts, ws);
   detail::prepare_multi_bfs_workspace(exec, g, order, words, std::max(history, 2), ws);
+  detail::prepare_multi_bfs_pull_blocks(exec, words, opts.pull_block_bytes, ws);
   if (ws.sources.extent(0) != k)
     ws.sources = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::multi_bfs::sources", k, false);
   Kokkos::deep_copy(
@@ -603,6 +685,7 @@ closeness_result<memory_space_t<ExecSpace>> closeness_centrality(const ExecSpace
   mo.traversals = (std::size_t(count) + multi_bfs_max_sources - 1) / multi_bfs_max_sources;
   detail::prepare_multi_bfs_workspace(exec, g, detail::resolve_multi_bfs_order(exec, g, mo, ws), count <= 64 ? 1 : 2, 2,
                                       ws);
+  detail::prepare_multi_bfs_pull_blocks(exec, count <= 64 ? 1 : 2, 0, ws);
   r.order = ws.order;
   auto src = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::closeness::sources", count, false);
   Kokkos::deep_copy(

@@ -184,6 +184,13 @@ inline constexpr offset_t multi_bfs_light_max = is_cuda_space_v<ExecSpace> ? 32 
 /// while a warp per row waited on a reduction per step (docs/PERFORMANCE.md).
 template <class ExecSpace>
 inline constexpr offset_t multi_bfs_pull_light_max = is_cuda_space_v<ExecSpace> ? 256 : multi_bfs_segment;
+/// Frontier words per column block of a pull where `multi_bfs_options::pull_block_bytes` is automatic (0: one pass):
+/// on GPUs a fraction of L2, within which random gathers ran at about twice the rate they did from DRAM
+/// (docs/PERFORMANCE.md); host spaces one pass.
+template <class ExecSpace>
+inline constexpr std::size_t multi_bfs_pull_block_bytes = is_cuda_space_v<ExecSpace> ? std::size_t(16) << 20 : 0;
+/// Most column blocks of a pull (each a pass over the rows still missing a source).
+inline constexpr std::size_t multi_bfs_max_pull_blocks = 64;
 /// Rows over which a push level runs the batched segment kernel (`multi_bfs_push_batch`).
 template <class ExecSpace>
 inline constexpr offset_t multi_bfs_hub_min = 4 * multi_bfs_light_max<ExecSpace>;
@@ -412,6 +419,63 @@ struct multi_bfs_push_queue {
   }
 };
 
+/// One column block of a blocked pull: pass `index` of `count` scans, in each row (or segment) r, the entries from
+/// split(index - 1, r) to split(index, r) (offsets from the row's start; the first pass from 0, the last to the row's
+/// end), whose columns lie in the block, so that the frontier words a pass gathers fit in cache.
+template <class Mem>
+struct multi_bfs_column_block {
+  Kokkos::View<const std::uint16_t*, Mem> split;  // (count - 1) x rows
+  std::size_t rows = 0;
+  int index = 0, count = 1;
+  KOKKOS_INLINE_FUNCTION offset_t first(const std::size_t r) const {
+    return index == 0 ? 0 : split(std::size_t(index - 1) * rows + r);
+  }
+  KOKKOS_INLINE_FUNCTION offset_t last(const std::size_t r, const offset_t len) const {
+    return index + 1 == count ? len : split(std::size_t(index) * rows + r);
+  }
+};
+
+/// The split offsets of `multi_bfs_column_block`: for row (or segment) r with entries begin(r) .. end(r) - 1 (sorted
+/// columns), the first entry of each block b = 1 .. count - 1 (columns from b x width on). Non-decreasing by
+/// construction, so the passes partition every row even where its columns are not sorted.
+template <class Mem>
+struct multi_bfs_split_rows {
+  Kokkos::View<const offset_t*, Mem> row_ptr;
+  Kokkos::View<const vertex_t*, Mem> col_idx;
+  Kokkos::View<const vertex_t*, Mem> seg_vertex;  // segments: their vertices (empty: r is the vertex)
+  Kokkos::View<const offset_t*, Mem> seg_first;
+  Kokkos::View<std::uint16_t*, Mem> split;
+  std::size_t rows;
+  offset_t max_len;  // rows: longer ones are the segments'; segments: multi_bfs_segment
+  vertex_t width;
+  int count;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t r) const {
+    offset_t begin, end;
+    if (seg_vertex.extent(0) > 0) {
+      const vertex_t v = seg_vertex(r);
+      begin = seg_first(r);
+      end = row_ptr(v + 1) - begin < max_len ? row_ptr(v + 1) : begin + max_len;
+    } else {
+      begin = row_ptr(r);
+      end = row_ptr(r + 1);
+      if (end - begin > max_len) end = begin;  // a segmented row: its own splits are the segments'
+    }
+    offset_t lo = begin;
+    for (int b = 1; b < count; ++b) {
+      const std::uint64_t key = std::uint64_t(b) * width;
+      offset_t hi = end;
+      while (lo < hi) {  // first entry at or after lo with a column >= key
+        const offset_t mid = lo + (hi - lo) / 2;
+        if (col_idx(mid) < key)
+          lo = mid + 1;
+        else
+          hi = mid;
+      }
+      split(std::size_t(b - 1) * rows + r) = static_cast<std::uint16_t>(lo - begin);
+    }
+  }
+};
+
 /// Entries a thread-per-row pull loads before it tests them: ids, then their words, then the test, so that it waits on
 /// memory once per batch rather than once per entry (docs/PERFORMANCE.md). A row's first entry goes alone: in degree
 /// order it is the row's hub, which often covers every missing source by itself.
@@ -455,12 +519,28 @@ struct multi_bfs_pull {
   Kokkos::View<const vertex_t*, Mem> col_idx;
   multi_bfs_bits<W> advancing;  // the sources whose frontier is not empty (the others reach nothing more)
   offset_t max_degree;
+  multi_bfs_column_block<Mem> block{};  // the entries of this pass (all when there is one block)
   KOKKOS_INLINE_FUNCTION void operator()(const vertex_t v) const {
-    const offset_t begin = row_ptr(v), end = row_ptr(v + 1);
-    if (end - begin > max_degree) return;
-    const multi_bfs_bits<W> missing = multi_bfs_missing(seen(v), advancing);
+    const offset_t row = row_ptr(v), row_end = row_ptr(v + 1);
+    if (row_end - row > max_degree) return;
+    multi_bfs_bits<W> missing = multi_bfs_missing(seen(v), advancing);
     if (!multi_bfs_any(missing)) return;
-    visit(v) = multi_bfs_pull_row(frontier, col_idx, begin, end, missing);
+    const offset_t begin = row + block.first(v), end = block.last(v, row_end - row) + row;
+    if (begin == end) return;
+    multi_bfs_bits<W> prior{};
+    if (block.index > 0) {  // what the earlier blocks found
+      prior = visit(v);
+      for (int j = 0; j < W; ++j) missing.w[j] &= ~prior.w[j];
+      if (!multi_bfs_any(missing)) return;
+    }
+    const multi_bfs_bits<W> acc = multi_bfs_pull_row(frontier, col_idx, begin, end, missing);
+    if (block.index == 0) {
+      visit(v) = acc;
+    } else if (multi_bfs_any(acc)) {
+      multi_bfs_bits<W> both;
+      for (int j = 0; j < W; ++j) both.w[j] = prior.w[j] | acc.w[j];
+      visit(v) = both;
+    }
   }
 };
 
@@ -476,7 +556,8 @@ struct multi_bfs_pull_segments {
   Kokkos::View<const offset_t*, mem> row_ptr;  // in-edge CSR
   Kokkos::View<const vertex_t*, mem> col_idx;
   multi_bfs_segments<mem> seg;
-  multi_bfs_bits<W> advancing;  // the sources whose frontier is not empty (the others reach nothing more)
+  multi_bfs_bits<W> advancing;          // the sources whose frontier is not empty (the others reach nothing more)
+  multi_bfs_column_block<mem> block{};  // the entries of this pass, per segment (all when there is one block)
   KOKKOS_INLINE_FUNCTION void operator()(const member& m) const {
     const std::size_t s = std::size_t(m.league_rank()) * std::size_t(m.team_size()) + std::size_t(m.team_rank());
     if (s >= seg.vertex.extent(0)) return;
@@ -484,8 +565,10 @@ struct multi_bfs_pull_segments {
     multi_bfs_bits<W> missing = multi_bfs_missing(seen(v), advancing);
     if (!multi_bfs_any(missing)) return;
     multi_bfs_bits<W> acc{};
-    const offset_t b = seg.first(s), end = row_ptr(v + 1);
-    const offset_t e = end - b < multi_bfs_segment ? end : b + multi_bfs_segment;
+    const offset_t first = seg.first(s), end = row_ptr(v + 1);
+    const offset_t span = end - first < multi_bfs_segment ? end - first : multi_bfs_segment;
+    const offset_t b = first + block.first(s), e = first + block.last(s, span);
+    if (b == e) return;
     constexpr offset_t step = 128;
     // What the vertex's other segments found already need not be found again (a stale read only costs work): read
     // during each step for the next, so that it adds no wait of its own (the first step starts with nothing found).
