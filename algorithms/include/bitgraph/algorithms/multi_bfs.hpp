@@ -285,11 +285,64 @@ multi_bfs_order resolve_multi_bfs_order(const ExecSpace& exec, const bit_graph<m
 /// of a traversal and often the first).
 inline std::size_t multi_bfs_sparse_capacity(vertex_t n) { return std::max<std::size_t>(std::size_t(n) / 16, 256); }
 
-/// Makes `ws` fit a traversal of `g` in `order` (resolved) with `words` per vertex and `slots` frontier slots (kept
-/// when it does).
+/// Column blocks a pull with `words` per vertex runs in on `ws` (its graph part prepared), `bytes` of frontier words
+/// per block as `multi_bfs_options::pull_block_bytes` asks (0: automatic); the split offsets are remade when the
+/// graph, the words or the request change.
+template <class ExecSpace>
+void prepare_multi_bfs_pull_blocks(const ExecSpace& exec, int words, std::size_t bytes,
+                                   multi_bfs_workspace<memory_space_t<ExecSpace>>& ws) {
+  using mem = memory_space_t<ExecSpace>;
+  if (ws.blocks_words == words && ws.blocks_bytes == bytes) return;
+  constexpr std::size_t automatic = multi_bfs_pull_block_bytes<ExecSpace>;
+  std::size_t block = bytes;
+  if (block == 0 && automatic > 0) {
+    if (ws.in_skew < 0) ws.in_skew = multi_bfs_degree_skew(exec, ws.in);
+    block = ws.in_skew < multi_bfs_order_skew ? automatic : 0;
+  }
+  const std::size_t rows = ws.live, segs = ws.in_segments.vertex.extent(0);
+  const std::size_t words_bytes = rows * std::size_t(words) * sizeof(std::uint64_t);
+  const std::size_t blocks =
+      block == 0 ? 1
+                 : std::min<std::size_t>(multi_bfs_max_pull_blocks,
+                                         std::max<std::size_t>(1, words_bytes / block + (words_bytes % block != 0)));
+  ws.blocks_words = 0;  // a failed allocation leaves the offsets to be made again
+  ws.pull_blocks = 1;
+  ws.row_split = {};
+  ws.segment_split = {};
+  if (blocks > 1) {
+    const vertex_t width = static_cast<vertex_t>((rows + blocks - 1) / blocks);
+    const int count = static_cast<int>(blocks);
+    ws.row_split =
+        allocate_view<Kokkos::View<std::uint16_t*, mem>>("bitgraph::multi_bfs::row_split", (blocks - 1) * rows, false);
+    Kokkos::parallel_for("bitgraph::multi_bfs::split_rows", Kokkos::RangePolicy<ExecSpace>(exec, 0, rows),
+                         multi_bfs_split_rows<mem>{ws.in.row_ptr,
+                                                   ws.in.col_idx,
+                                                   {},
+                                                   {},
+                                                   ws.row_split,
+                                                   rows,
+                                                   multi_bfs_pull_light_max<ExecSpace>,
+                                                   width,
+                                                   count});
+    if (segs > 0) {
+      ws.segment_split = allocate_view<Kokkos::View<std::uint16_t*, mem>>("bitgraph::multi_bfs::segment_split",
+                                                                          (blocks - 1) * segs, false);
+      Kokkos::parallel_for(
+          "bitgraph::multi_bfs::split_segments", Kokkos::RangePolicy<ExecSpace>(exec, 0, segs),
+          multi_bfs_split_rows<mem>{ws.in.row_ptr, ws.in.col_idx, ws.in_segments.vertex, ws.in_segments.first,
+                                    ws.segment_split, segs, multi_bfs_segment, width, count});
+    }
+    ws.pull_blocks = count;
+  }
+  ws.blocks_bytes = bytes;
+  ws.blocks_words = words;
+}
+
+/// Makes `ws` fit a traversal of `g` in `order` (resolved) with `words` per vertex, `slots` frontier slots and pulls
+/// in blocks of `pull_block_bytes` (`prepare_multi_bfs_pull_blocks`), keeping what already fits.
 template <class ExecSpace>
 void prepare_multi_bfs_workspace(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
-                                 multi_bfs_order order, int words, int slots,
+                                 multi_bfs_order order, int words, int slots, std::size_t pull_block_bytes,
                                  multi_bfs_workspace<memory_space_t<ExecSpace>>& ws) {
   using mem = memory_space_t<ExecSpace>;
   using words_view = Kokkos::View<std::uint64_t*, mem>;
@@ -348,59 +401,7 @@ void prepare_multi_bfs_workspace(const ExecSpace& exec, const bit_graph<memory_s
         Kokkos::RangePolicy<ExecSpace>(exec, 0, std::size_t(slots) * std::size_t(n - ws.live)),
         multi_bfs_zero_beyond<mem>{ws.history, std::size_t(n), std::size_t(ws.live), std::size_t(words)});
   }
-}
-
-/// Column blocks a pull with `words` per vertex runs in on `ws` (prepared for the graph), `bytes` of frontier words per
-/// block as `multi_bfs_options::pull_block_bytes` asks (0: automatic); the split offsets are remade when the words or
-/// the request change.
-template <class ExecSpace>
-void prepare_multi_bfs_pull_blocks(const ExecSpace& exec, int words, std::size_t bytes,
-                                   multi_bfs_workspace<memory_space_t<ExecSpace>>& ws) {
-  using mem = memory_space_t<ExecSpace>;
-  if (ws.blocks_words == words && ws.blocks_bytes == bytes) return;
-  constexpr std::size_t automatic = multi_bfs_pull_block_bytes<ExecSpace>;
-  std::size_t block = bytes;
-  if (block == 0 && automatic > 0) {
-    if (ws.in_skew < 0) ws.in_skew = multi_bfs_degree_skew(exec, ws.in);
-    block = ws.in_skew < multi_bfs_order_skew ? automatic : 0;
-  }
-  const std::size_t rows = ws.live, segs = ws.in_segments.vertex.extent(0);
-  const std::size_t words_bytes = rows * std::size_t(words) * sizeof(std::uint64_t);
-  const std::size_t blocks =
-      block == 0 ? 1
-                 : std::min<std::size_t>(multi_bfs_max_pull_blocks,
-                                         std::max<std::size_t>(1, words_bytes / block + (words_bytes % block != 0)));
-  ws.blocks_words = 0;  // a failed allocation leaves the offsets to be made again
-  ws.pull_blocks = 1;
-  ws.row_split = {};
-  ws.segment_split = {};
-  if (blocks > 1) {
-    const vertex_t width = static_cast<vertex_t>((rows + blocks - 1) / blocks);
-    const int count = static_cast<int>(blocks);
-    ws.row_split =
-        allocate_view<Kokkos::View<std::uint16_t*, mem>>("bitgraph::multi_bfs::row_split", (blocks - 1) * rows, false);
-    Kokkos::parallel_for("bitgraph::multi_bfs::split_rows", Kokkos::RangePolicy<ExecSpace>(exec, 0, rows),
-                         multi_bfs_split_rows<mem>{ws.in.row_ptr,
-                                                   ws.in.col_idx,
-                                                   {},
-                                                   {},
-                                                   ws.row_split,
-                                                   rows,
-                                                   multi_bfs_pull_light_max<ExecSpace>,
-                                                   width,
-                                                   count});
-    if (segs > 0) {
-      ws.segment_split = allocate_view<Kokkos::View<std::uint16_t*, mem>>("bitgraph::multi_bfs::segment_split",
-                                                                          (blocks - 1) * segs, false);
-      Kokkos::parallel_for(
-          "bitgraph::multi_bfs::split_segments", Kokkos::RangePolicy<ExecSpace>(exec, 0, segs),
-          multi_bfs_split_rows<mem>{ws.in.row_ptr, ws.in.col_idx, ws.in_segments.vertex, ws.in_segments.first,
-                                    ws.segment_split, segs, multi_bfs_segment, width, count});
-    }
-    ws.pull_blocks = count;
-  }
-  ws.blocks_bytes = bytes;
-  ws.blocks_words = words;
+  prepare_multi_bfs_pull_blocks(exec, words, pull_block_bytes, ws);
 }
 
 /// One multi-source traversal with W words per vertex on `ws` (prepared for W words and, when `levels` is given,
@@ -629,8 +630,7 @@ multi_bfs_result<memory_space_t<ExecSpace>> multi_source_bfs(const ExecSpace& ex
   const int words = k <= 64 ? 1 : 2;
   const int history = opts.levels ? detail::multi_bfs_history_levels(k, words) : 0;
   const multi_bfs_order order = detail::resolve_multi_bfs_order(exec, g, opts, ws);
-  detail::prepare_multi_bfs_workspace(exec, g, order, words, std::max(history, 2), ws);
-  detail::prepare_multi_bfs_pull_blocks(exec, words, opts.pull_block_bytes, ws);
+  detail::prepare_multi_bfs_workspace(exec, g, order, words, std::max(history, 2), opts.pull_block_bytes, ws);
   if (ws.sources.extent(0) != k)
     ws.sources = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::multi_bfs::sources", k, false);
   Kokkos::deep_copy(
@@ -684,8 +684,7 @@ closeness_result<memory_space_t<ExecSpace>> closeness_centrality(const ExecSpace
   mo.order = opts.order;
   mo.traversals = (std::size_t(count) + multi_bfs_max_sources - 1) / multi_bfs_max_sources;
   detail::prepare_multi_bfs_workspace(exec, g, detail::resolve_multi_bfs_order(exec, g, mo, ws), count <= 64 ? 1 : 2, 2,
-                                      ws);
-  detail::prepare_multi_bfs_pull_blocks(exec, count <= 64 ? 1 : 2, 0, ws);
+                                      mo.pull_block_bytes, ws);
   r.order = ws.order;
   auto src = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::closeness::sources", count, false);
   Kokkos::deep_copy(
