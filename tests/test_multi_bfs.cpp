@@ -83,6 +83,34 @@ bool levels_match_reference(const Levels& levels, const host_csr& h, const std::
   return all_equal;
 }
 
+/// Whether every compact level of `levels8` (row i: sources[i]) equals a serial BFS from that source on `h`
+/// (`unreached_level8` for `unreached_level`).
+template <class Levels8>
+bool levels8_match_reference(const Levels8& levels8, const host_csr& h, const std::vector<vertex_t>& sources) {
+  const auto lv = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), levels8);
+  bool all_equal = true;
+  for (std::size_t i = 0; i < sources.size(); ++i) {
+    const auto expect = reference::bfs_levels(h, sources[i]);
+    for (vertex_t v = 0; v < h.n; ++v)
+      all_equal = all_equal && lv(i, v) == (expect[v] == unreached_level ? unreached_level8 : level8_t(expect[v]));
+  }
+  return all_equal;
+}
+
+/// An undirected path 0 - 1 - ... - (n - 1).
+template <class ExecSpace>
+bit_graph<typename ExecSpace::memory_space> path_graph(const ExecSpace& exec, vertex_t n) {
+  edge_list el;
+  el.num_vertices = n;
+  for (vertex_t v = 0; v + 1 < n; ++v) {
+    el.src.push_back(v);
+    el.dst.push_back(v + 1);
+  }
+  csr_build_options o;
+  o.kind = graph_kind::undirected;
+  return make_bit_graph(exec, build_csr(exec, el, o), {8});
+}
+
 }  // namespace
 
 TEMPLATE_TEST_CASE("Multi-source BFS levels equal one BFS per source", "[multi_bfs]", BITGRAPH_TEST_SPACES) {
@@ -140,6 +168,70 @@ TEMPLATE_TEST_CASE("Multi-source BFS levels equal one BFS per source", "[multi_b
     const auto from0 = reference::bfs_levels(h, 0);
     CHECK(r.pairs ==
           std::uint64_t(std::count_if(from0.begin(), from0.end(), [](level_t l) { return l != unreached_level; })));
+  }
+}
+
+// Compact levels through every path that writes levels: the history of frontier slots (half as many as 32-bit
+// levels allow: k = 128 keeps 8, k = 65 and 64 keep 4 and 8), the levels written level by level once it runs out
+// (grid2d:13, 24 levels deep) and from the start (k = 5: no history), unaligned source counts (5, 65), push and pull.
+// One workspace switches between compact and 32-bit levels.
+TEMPLATE_TEST_CASE("Multi-source BFS keeps compact 8-bit levels", "[multi_bfs]", BITGRAPH_TEST_SPACES) {
+  TestType exec;
+  for (auto& mc : ms_cases()) {
+    csr_build_options o;
+    o.kind = mc.kind;
+    auto g = make_bit_graph(exec, build_csr(exec, mc.el, o), {8});
+    const auto h = to_host_csr(g.csr);
+    const vertex_t n = g.n();
+    multi_bfs_workspace<typename TestType::memory_space> ws;
+    for (std::size_t k : {std::size_t(5), std::size_t(64), std::size_t(65), std::size_t(128)}) {
+      std::vector<vertex_t> sources;
+      for (std::size_t i = 0; i < k; ++i) sources.push_back(static_cast<vertex_t>((i * 7919 + 3) % n));
+      for (const auto order : {multi_bfs_order::none, multi_bfs_order::degree})
+        for (double ratio : {14.0, 1e-12, 1e12}) {
+          INFO(mc.name << " k=" << k << " pull_ratio=" << ratio << " order=" << int(order));
+          multi_bfs_options mo;
+          mo.pull_ratio = ratio;
+          mo.order = order;
+          mo.compact_levels = true;
+          const auto r = multi_source_bfs(exec, g, sources, mo, ws);
+          CHECK(r.levels.extent(0) == 0);
+          REQUIRE(r.levels8.extent(0) == k);
+          REQUIRE(r.levels8.extent(1) == n);
+          CHECK(levels8_match_reference(r.levels8, h, sources));
+          mo.compact_levels = false;
+          const auto wide = multi_source_bfs(exec, g, sources, mo, ws);
+          CHECK(wide.levels8.extent(0) == 0);
+          CHECK(ws.levels8.extent(0) == 0);  // the compact levels were released
+          CHECK(wide.pairs == r.pairs);
+          CHECK(wide.depth == r.depth);
+          CHECK(wide.directions == r.directions);
+        }
+    }
+  }
+}
+
+// A level over 254 does not fit 8 bits: a path of 255 vertices (depth 254 from its end) fits, one of 256 throws, and
+// the levels written before the throw are not handed out; the workspace serves the next call.
+TEMPLATE_TEST_CASE("Multi-source BFS rejects compact levels deeper than 254", "[multi_bfs][errors]",
+                   BITGRAPH_TEST_SPACES) {
+  TestType exec;
+  multi_bfs_options mo;
+  mo.compact_levels = true;
+  for (std::size_t k : {std::size_t(1), std::size_t(128)}) {
+    INFO("k=" << k);
+    const std::vector<vertex_t> sources(k, 0);
+    const auto fits = path_graph(exec, 255);
+    multi_bfs_workspace<typename TestType::memory_space> ws;
+    const auto r = multi_source_bfs(exec, fits, sources, mo, ws);
+    CHECK(r.depth == 254);
+    CHECK(levels8_match_reference(r.levels8, to_host_csr(fits.csr), sources));
+    const auto deep = path_graph(exec, 256);
+    CHECK_THROWS_AS(multi_source_bfs(exec, deep, sources, mo, ws), size_error);
+    const std::vector<vertex_t> middle(k, 128);  // depth 128 on the same graph and workspace
+    const auto again = multi_source_bfs(exec, deep, middle, mo, ws);
+    CHECK(again.depth == 128);
+    CHECK(levels8_match_reference(again.levels8, to_host_csr(deep.csr), middle));
   }
 }
 

@@ -431,6 +431,16 @@ int run_bench(const ExecSpace& exec, const options& opts) {
         const double ms_bytes = double(g.nnz) * sizeof(vertex_t) + double(n + 1) * sizeof(offset_t) +
                                 double(n) * double(many.size()) * sizeof(level_t);
         add("msbfs_128", mm, ms_bytes, "8x-bfs_tc", 8 * mt.median, edges * double(many.size()));
+        // The same traversal keeping 8-bit levels (`compact_levels`): a quarter of the levels' bytes. Its own
+        // workspace, so that the 32-bit row's is not reallocated between their runs.
+        multi_bfs_options mo_u8 = mo_ms;
+        mo_u8.compact_levels = true;
+        multi_bfs_workspace<mem> mws_u8;
+        multi_bfs_result<mem> mr_u8;
+        const auto mm_u8 = measure(exec, runs, [&](int) { mr_u8 = multi_source_bfs(exec, bg, many, mo_u8, mws_u8); });
+        add("msbfs_128_u8", mm_u8, ms_bytes - double(n) * double(many.size()) * (sizeof(level_t) - sizeof(level8_t)),
+            mr_u8.pairs == mr.pairs && mr_u8.depth == mr.depth ? "8x-bfs_tc" : "pairs mismatch: failed", 8 * mt.median,
+            edges * double(many.size()));
         jg.set("msbfs", json::object()
                             .set("sources", std::uint64_t(many.size()))
                             .set("depth", mr.depth)

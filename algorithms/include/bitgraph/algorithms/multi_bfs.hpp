@@ -40,6 +40,10 @@ enum class multi_bfs_order {
 /// Options of `multi_source_bfs`.
 struct multi_bfs_options {
   bool levels = true;  ///< keep levels(i, v) (k x n entries); false keeps only the counts
+  /// Keep the levels as 8 bits each (`multi_bfs_result::levels8`, `unreached_level8` where not reached) instead of
+  /// 32 (`levels`): a quarter of the memory and of the bytes the traversal writes. A traversal that reaches a vertex
+  /// at a level over `max_level8` throws `size_error`.
+  bool compact_levels = false;
   /// A level pulls (bottom-up, early exit once every missing source is covered) when the frontier's out-edges
   /// exceed (the in-edges of the vertices some source has not reached yet + the vertices with edges) / `pull_ratio`;
   /// else it pushes. Must be positive and finite. Lower than a single-source BFS's 14: a pull for 128 sources seldom
@@ -64,8 +68,10 @@ template <class MemorySpace>
 struct multi_bfs_result {
   /// levels(i, v): the level of v from sources[i] (0 at the source), `unreached_level` where v is not reachable;
   /// extents (k, n), a source's levels strided by k (LayoutLeft keeps a vertex's k levels together, as the
-  /// traversal writes them). Empty when `levels` was off.
+  /// traversal writes them). Empty when `levels` was off or `compact_levels` on.
   Kokkos::View<level_t**, Kokkos::LayoutLeft, MemorySpace> levels;
+  /// The same levels in 8 bits (`unreached_level8` where not reached) when `compact_levels` was on; else empty.
+  Kokkos::View<level8_t**, Kokkos::LayoutLeft, MemorySpace> levels8;
   int depth = 0;                                  ///< the largest level over all sources
   std::uint64_t pairs = 0;                        ///< (source, vertex) pairs reached, the sources themselves included
   std::string directions;                         ///< per level: 'p' push, 'u' pull (bottom-up)
@@ -92,9 +98,10 @@ struct multi_bfs_workspace {
   vertex_t live = 0;
   int words = 0;
   int slots = 0;
-  Kokkos::View<std::uint64_t*, MemorySpace> seen, visit, history;   // n W, n W, slots n W words
-  Kokkos::View<level_t**, Kokkos::LayoutLeft, MemorySpace> levels;  // k x n, the last call's
-  Kokkos::View<vertex_t*, MemorySpace> sources;                     // k, the last call's
+  Kokkos::View<std::uint64_t*, MemorySpace> seen, visit, history;     // n W, n W, slots n W words
+  Kokkos::View<level_t**, Kokkos::LayoutLeft, MemorySpace> levels;    // k x n, the last call's (32-bit levels)
+  Kokkos::View<level8_t**, Kokkos::LayoutLeft, MemorySpace> levels8;  // k x n, the last call's (compact levels)
+  Kokkos::View<vertex_t*, MemorySpace> sources;                       // k, the last call's
   detail::multi_bfs_segments<MemorySpace> out_segments, in_segments;
   // Sparse levels: the candidate list, the listed frontier, their counts, and the per-vertex stamps that list a
   // vertex once per level (`stamp`: the last level's, counted across calls).
@@ -120,13 +127,14 @@ struct multi_bfs_workspace {
 /// sparse levels (a frontier of at most n / 16 out-edges, often the first and the last levels), which list the vertices
 /// they reach and update only those after clearing one slot; each of the k n levels is written once (from per-level
 /// frontier slots kept for up to 16 levels; deeper traversals write the rest level by level). Memory: 2 n W words of 64
-/// bits (W = 2 words for more than 64 sources) plus up to 16 n W of slots (never more than the levels' k n entries)
-/// plus the levels, n 32-bit stamps and two lists of n / 16 ids, for a pull in B column blocks (`pull_block_bytes`)
-/// B - 1 16-bit offsets per vertex with edges and per segment of 1,024 entries of the long in-rows, and in degree
-/// order a relabelled copy of the pattern (of the transpose too when directed). Relabelling (`order`) costs a device
-/// sort of n keys and a pass over the entries, once per graph and workspace. Throws `invalid_argument_error` for no or
-/// more than 128 sources, a source >= n, a bad `pull_ratio` or `traversals` = 0; `allocation_error` when the buffers do
-/// not fit. Fences `exec` (each level's counts are read back).
+/// bits (W = 2 words for more than 64 sources) plus up to 16 n W of slots (never more bytes than the levels' k n
+/// entries) plus the levels (4 or, with `compact_levels`, 1 byte each), n 32-bit stamps and two lists of n / 16 ids,
+/// for a pull in B column blocks (`pull_block_bytes`) B - 1 16-bit offsets per vertex with edges and per segment of
+/// 1,024 entries of the long in-rows, and in degree order a relabelled copy of the pattern (of the transpose too when
+/// directed). Relabelling (`order`) costs a device sort of n keys and a pass over the entries, once per graph and
+/// workspace. Throws `invalid_argument_error` for no or more than 128 sources, a source >= n, a bad `pull_ratio` or
+/// `traversals` = 0; `size_error` with `compact_levels` when a level exceeds 254; `allocation_error` when the buffers
+/// do not fit. Fences `exec` (each level's counts are read back).
 template <class ExecSpace>
 multi_bfs_result<memory_space_t<ExecSpace>> multi_source_bfs(const ExecSpace& exec,
                                                              const bit_graph<memory_space_t<ExecSpace>>& g,
@@ -232,9 +240,9 @@ struct multi_bfs_last_live {
 
 /// Frontier slots a traversal keeps when it writes k levels per vertex: slot l holds the bits first reached at level
 /// l, and the levels are written from them at the end; at most 16, and never more words than the levels hold
-/// (k n entries of 32 bits). Below 3 the levels are written level by level (0), and 2 slots alternate.
-inline int multi_bfs_history_levels(std::size_t k, int words) {
-  const std::size_t fit = k * sizeof(level_t) / (sizeof(std::uint64_t) * std::size_t(words));
+/// (k n entries of `level_bytes`). Below 3 the levels are written level by level (0), and 2 slots alternate.
+inline int multi_bfs_history_levels(std::size_t k, int words, std::size_t level_bytes = sizeof(level_t)) {
+  const std::size_t fit = k * level_bytes / (sizeof(std::uint64_t) * std::size_t(words));
   const int h = static_cast<int>(fit < std::size_t(multi_bfs_max_history) ? fit : multi_bfs_max_history);
   return h >= 3 ? h : 0;
 }
@@ -410,7 +418,7 @@ template <int W, class ExecSpace>
 void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
                    Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>> sources,
                    multi_bfs_workspace<memory_space_t<ExecSpace>>& ws, int history,
-                   Kokkos::View<level_t**, Kokkos::LayoutLeft, memory_space_t<ExecSpace>> levels,
+                   const multi_bfs_level_out<memory_space_t<ExecSpace>>& levels,
                    const multi_bfs_sums<memory_space_t<ExecSpace>>& sums, double pull_ratio,
                    multi_bfs_result<memory_space_t<ExecSpace>>& r) {
   using mem = memory_space_t<ExecSpace>;
@@ -428,20 +436,24 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
   bits* const slots = reinterpret_cast<bits*>(ws.history.data());
   // Slot of the bits first reached at level l: l itself while the history lasts, then two alternate.
   const auto slot = [&](level_t l) { return bits_view(slots + std::size_t(l < history ? l : l % 2) * n, n); };
-  const bool keep_levels = levels.extent(0) > 0;
+  const bool keep_levels = levels.kept();
   bool direct = keep_levels && history == 0;  // levels written level by level
   r.pairs = k;
-  if (direct) {
+  if (direct && levels.wide.extent(0) > 0) {
     using flat = Kokkos::View<level_t*, mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
-    Kokkos::parallel_for("bitgraph::multi_bfs::fill", Kokkos::RangePolicy<ExecSpace>(exec, 0, levels.span()),
-                         multi_bfs_fill<mem>{flat(levels.data(), levels.span())});
+    Kokkos::parallel_for("bitgraph::multi_bfs::fill", Kokkos::RangePolicy<ExecSpace>(exec, 0, levels.wide.span()),
+                         multi_bfs_fill<mem, level_t>{flat(levels.wide.data(), levels.wide.span()), unreached_level});
+  } else if (direct) {
+    using flat = Kokkos::View<level8_t*, mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+    Kokkos::parallel_for(
+        "bitgraph::multi_bfs::fill", Kokkos::RangePolicy<ExecSpace>(exec, 0, levels.narrow.span()),
+        multi_bfs_fill<mem, level8_t>{flat(levels.narrow.data(), levels.narrow.span()), unreached_level8});
   }
   Kokkos::parallel_for("bitgraph::multi_bfs::reset", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
                        multi_bfs_reset<mem, W>{seen, visit, slot(0)});
-  Kokkos::parallel_for(
-      "bitgraph::multi_bfs::seed", Kokkos::RangePolicy<ExecSpace>(exec, 0, k),
-      multi_bfs_seed<mem, W>{seen, slot(0), sources, traversal_id,
-                             direct ? levels : Kokkos::View<level_t**, Kokkos::LayoutLeft, mem>(), sums.self});
+  Kokkos::parallel_for("bitgraph::multi_bfs::seed", Kokkos::RangePolicy<ExecSpace>(exec, 0, k),
+                       multi_bfs_seed<mem, W>{seen, slot(0), sources, traversal_id,
+                                              direct ? levels : multi_bfs_level_out<mem>{}, sums.self});
   bits full;
   for (int j = 0; j < W; ++j) {
     const std::size_t b = k > std::size_t(64 * j) ? std::min<std::size_t>(64, k - 64 * j) : 0;
@@ -537,7 +549,7 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
       }
     }
     multi_bfs_level_stats st;
-    const auto direct_levels = direct ? levels : Kokkos::View<level_t**, Kokkos::LayoutLeft, mem>();
+    const auto direct_levels = direct ? levels : multi_bfs_level_out<mem>{};
     const multi_bfs_update<mem, W> update{seen,
                                           visit,
                                           slot(l),
@@ -571,6 +583,9 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
       frontier_hubs = st.hubs;
       for (int j = 0; j < W; ++j) advancing.w[j] = st.advancing[j];
     }
+    if (st.active > 0 && levels.narrow.extent(0) > 0 && l > max_level8)
+      throw size_error(concat("bitgraph::multi_source_bfs: a source reaches a vertex at level ", l,
+                              ", over the compact levels' largest (", max_level8, "); keep 32-bit levels"));
     // The history ends at the traversal's end or when its slots run out: every level so far written from it.
     const bool last = st.active == 0;
     if (keep_levels && !direct && (last || l + 1 == history)) {
@@ -591,7 +606,7 @@ template <class ExecSpace>
 void multi_bfs_dispatch(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
                         Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>> sources,
                         multi_bfs_workspace<memory_space_t<ExecSpace>>& ws, int history,
-                        Kokkos::View<level_t**, Kokkos::LayoutLeft, memory_space_t<ExecSpace>> levels,
+                        const multi_bfs_level_out<memory_space_t<ExecSpace>>& levels,
                         const multi_bfs_sums<memory_space_t<ExecSpace>>& sums, double pull_ratio,
                         multi_bfs_result<memory_space_t<ExecSpace>>& r) {
   if (ws.words == 1)
@@ -628,7 +643,9 @@ multi_bfs_result<memory_space_t<ExecSpace>> multi_source_bfs(const ExecSpace& ex
   detail::profiling_region region("bitgraph::multi_source_bfs");
   const std::size_t k = sources.size();
   const int words = k <= 64 ? 1 : 2;
-  const int history = opts.levels ? detail::multi_bfs_history_levels(k, words) : 0;
+  const bool compact = opts.levels && opts.compact_levels;
+  const int history =
+      opts.levels ? detail::multi_bfs_history_levels(k, words, compact ? sizeof(level8_t) : sizeof(level_t)) : 0;
   const multi_bfs_order order = detail::resolve_multi_bfs_order(exec, g, opts, ws);
   detail::prepare_multi_bfs_workspace(exec, g, order, words, std::max(history, 2), opts.pull_block_bytes, ws);
   if (ws.sources.extent(0) != k)
@@ -638,17 +655,27 @@ multi_bfs_result<memory_space_t<ExecSpace>> multi_source_bfs(const ExecSpace& ex
       Kokkos::View<const vertex_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(sources.data(), k));
   multi_bfs_result<mem> r;
   r.order = order;
-  if (opts.levels) {
-    // Kept between calls: the levels are the largest buffer (2 GiB for 128 sources on kron:22).
+  // Kept between calls: the levels are the largest buffer (2 GiB of 32-bit levels for 128 sources on kron:22). The
+  // width not asked for is released.
+  if (opts.levels && !compact) {
+    ws.levels8 = {};
     if (ws.levels.extent(0) != k || ws.levels.extent(1) != std::size_t(n)) {
       ws.levels = {};
       ws.levels =
           allocate_view<Kokkos::View<level_t**, Kokkos::LayoutLeft, mem>>("bitgraph::multi_bfs::levels", k, n, false);
     }
     r.levels = ws.levels;
+  } else if (compact) {
+    ws.levels = {};
+    if (ws.levels8.extent(0) != k || ws.levels8.extent(1) != std::size_t(n)) {
+      ws.levels8 = {};
+      ws.levels8 =
+          allocate_view<Kokkos::View<level8_t**, Kokkos::LayoutLeft, mem>>("bitgraph::multi_bfs::levels8", k, n, false);
+    }
+    r.levels8 = ws.levels8;
   }
-  detail::multi_bfs_dispatch(exec, g, Kokkos::View<const vertex_t*, mem>(ws.sources), ws, history, r.levels, {},
-                             opts.pull_ratio, r);
+  detail::multi_bfs_dispatch(exec, g, Kokkos::View<const vertex_t*, mem>(ws.sources), ws, history,
+                             detail::multi_bfs_level_out<mem>{r.levels, r.levels8}, {}, opts.pull_ratio, r);
   exec.fence();
   return r;
 }

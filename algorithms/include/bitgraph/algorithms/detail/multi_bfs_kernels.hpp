@@ -256,6 +256,22 @@ struct multi_bfs_zero_beyond {
   }
 };
 
+/// The levels a traversal writes (caller's ids, k x n, a vertex's k levels together): 32-bit (`wide`), 8-bit
+/// (`narrow`), or none (both empty).
+template <class Mem>
+struct multi_bfs_level_out {
+  Kokkos::View<level_t**, Kokkos::LayoutLeft, Mem> wide;
+  Kokkos::View<level8_t**, Kokkos::LayoutLeft, Mem> narrow;
+  KOKKOS_INLINE_FUNCTION bool kept() const { return wide.extent(0) > 0 || narrow.extent(0) > 0; }
+  /// Level `l` (at most `max_level8` when narrow) of vertex v from source i.
+  KOKKOS_INLINE_FUNCTION void set(const std::size_t i, const std::size_t v, const level_t l) const {
+    if (wide.extent(0) > 0)
+      wide(i, v) = l;
+    else
+      narrow(i, v) = static_cast<level8_t>(l);
+  }
+};
+
 /// A sparse level's frontier slot to zero before its update writes the vertices with new bits (16-byte stores:
 /// Kokkos 3.4's `deep_copy` of a value, 8 bytes per thread, cost the sparse levels their gain).
 template <class Mem, int W>
@@ -271,24 +287,25 @@ template <class Mem, int W>
 struct multi_bfs_seed {
   Kokkos::View<multi_bfs_bits<W>*, Mem> seen, frontier;
   Kokkos::View<const vertex_t*, Mem> sources;
-  multi_bfs_ids<Mem> traversal_id;                          // caller's id -> traversal's
-  Kokkos::View<level_t**, Kokkos::LayoutLeft, Mem> levels;  // k x n, or empty
-  Kokkos::View<std::uint32_t*, Mem> self;                   // n, or empty
+  multi_bfs_ids<Mem> traversal_id;         // caller's id -> traversal's
+  multi_bfs_level_out<Mem> levels;         // direct mode, or none
+  Kokkos::View<std::uint32_t*, Mem> self;  // n, or empty
   KOKKOS_INLINE_FUNCTION void operator()(const std::size_t i) const {
     const vertex_t s = sources(i), t = traversal_id(s);
     const std::uint64_t bit = std::uint64_t(1) << (i % 64);
     Kokkos::atomic_fetch_or(&seen(t).w[i / 64], bit);
     Kokkos::atomic_fetch_or(&frontier(t).w[i / 64], bit);
-    if (levels.extent(0) > 0) levels(i, s) = 0;
+    if (levels.kept()) levels.set(i, s, 0);
     if (self.extent(0) > 0) Kokkos::atomic_fetch_add(&self(s), std::uint32_t(1));
   }
 };
 
 /// Every level of every pair unreached (the direct mode's start; the history mode writes each level once instead).
-template <class Mem>
+template <class Mem, class Level>
 struct multi_bfs_fill {
-  Kokkos::View<level_t*, Mem> flat;
-  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t i) const { flat(i) = unreached_level; }
+  Kokkos::View<Level*, Mem> flat;
+  Level unreached;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t i) const { flat(i) = unreached; }
 };
 
 /// Out-edges of the sources (the first level's push-or-pull decision).
@@ -618,10 +635,10 @@ struct multi_bfs_update {
   using value_type = multi_bfs_level_stats;
   Kokkos::View<multi_bfs_bits<W>*, Mem> seen, visit, frontier;
   Kokkos::View<const offset_t*, Mem> out_ptr, in_ptr;
-  multi_bfs_ids<Mem> caller_id;                             // traversal's id -> caller's
-  Kokkos::View<level_t**, Kokkos::LayoutLeft, Mem> levels;  // k x n (direct mode), or empty
-  Kokkos::View<double*, Mem> distance_sum;                  // n, or empty
-  Kokkos::View<std::uint32_t*, Mem> reached_from;           // n, or empty
+  multi_bfs_ids<Mem> caller_id;                    // traversal's id -> caller's
+  multi_bfs_level_out<Mem> levels;                 // direct mode, or none
+  Kokkos::View<double*, Mem> distance_sum;         // n, or empty
+  Kokkos::View<std::uint32_t*, Mem> reached_from;  // n, or empty
   level_t lev;
   offset_t light;          // rows over it are pushed by segments
   offset_t hub;            // rows over it are pushed in batches
@@ -654,10 +671,10 @@ struct multi_bfs_update {
     seen(v) = s;
     if (done) acc.done_in += in_ptr(v + 1) - in_ptr(v);
     const vertex_t c_v = caller_id(v);
-    if (levels.extent(0) > 0)
+    if (levels.kept())
       for (int j = 0; j < W; ++j)
         for (std::uint64_t b = nxt.w[j]; b; b &= b - 1)
-          levels(std::size_t(j) * 64 + count_trailing_zeros(b), c_v) = lev;
+          levels.set(std::size_t(j) * 64 + count_trailing_zeros(b), c_v, lev);
     for (int j = 0; j < W; ++j) acc.advancing[j] |= nxt.w[j];
     acc.active += 1;
     acc.pairs += fresh;
@@ -717,9 +734,9 @@ struct alignas(16) multi_bfs_level4 {
 /// History mode's last pass: the levels of `sources` sources from the frontier slots of levels 0 .. `depth`
 /// (slot l holds the bits first reached at level l), every pair written once, `unreached_level` where no slot has
 /// its bit. One thread per vertex and group g of sources: 64 j + 4 g .. 64 j + 4 g + 3 of each word j, so that the
-/// 16 threads of a vertex write a word's 64 levels as one contiguous 256-byte run per 16-byte store (when the source
-/// count is a multiple of 4, which keeps each store aligned). Eight consecutive sources per thread wrote half of
-/// each 32-byte sector per store, so L2 took each sector twice (docs/PERFORMANCE.md).
+/// 16 threads of a vertex write a word's 64 levels as one contiguous 256-byte run per 16-byte store (8-bit levels: 64
+/// bytes per 4-byte store) when the source count is a multiple of 4, which keeps each store aligned. Eight consecutive
+/// sources per thread wrote half of each 32-byte sector per store, so L2 took each sector twice (docs/PERFORMANCE.md).
 /// Threads are numbered v * 2^shift + g (groups rounded up to a power of two): a 64-bit division per thread cost
 /// more than the stores. Each source's bit lies in exactly one slot, so a thread reads only the 32-bit half of each
 /// word that holds its 4 bits and sums, per word, l x (those bits spread to 4 bytes by one multiply) over the slots
@@ -733,7 +750,7 @@ struct multi_bfs_expand {
   Kokkos::View<const multi_bfs_bits<W>*, Mem> history;  // slot l of vertex v at l * n + v
   Kokkos::View<const multi_bfs_bits<W>*, Mem> seen;
   multi_bfs_ids<Mem> caller_id;  // traversal's id -> caller's (the levels' columns)
-  Kokkos::View<level_t**, Kokkos::LayoutLeft, Mem> levels;
+  multi_bfs_level_out<Mem> levels;
   std::size_t n, sources;
   int shift;  // log2 of the groups per vertex, rounded up
   int depth;  // < multi_bfs_max_history: the byte sums stay below 16
@@ -760,15 +777,27 @@ struct multi_bfs_expand {
         }
     const std::size_t c_v = caller_id(static_cast<vertex_t>(v));
     for (int j = 0; j < W; ++j) {
-      multi_bfs_level4 out;
-      for (int q = 0; q < Q; ++q)
-        out.l[q] = (mine[j] >> q) & 1u ? static_cast<level_t>((bytes[j] >> (8 * q)) & 0xFFu) : unreached_level;
       const std::size_t at = 64 * std::size_t(j) + first;
       if (at >= sources) break;
-      if (sources % Q == 0) {
-        *reinterpret_cast<multi_bfs_level4*>(&levels(at, c_v)) = out;
+      if (levels.wide.extent(0) > 0) {
+        multi_bfs_level4 out;
+        for (int q = 0; q < Q; ++q)
+          out.l[q] = (mine[j] >> q) & 1u ? static_cast<level_t>((bytes[j] >> (8 * q)) & 0xFFu) : unreached_level;
+        if (sources % Q == 0) {
+          *reinterpret_cast<multi_bfs_level4*>(&levels.wide(at, c_v)) = out;
+        } else {
+          for (std::size_t q = 0; q < Q && at + q < sources; ++q) levels.wide(at + q, c_v) = out.l[q];
+        }
       } else {
-        for (std::size_t q = 0; q < Q && at + q < sources; ++q) levels(at + q, c_v) = out.l[q];
+        // The byte sums are the levels already; a source without its bit gets 255 (unreached_level8) in its byte.
+        static_assert(unreached_level8 == 0xFFu, "an unreached byte is all ones");
+        const std::uint32_t out = bytes[j] | (((~mine[j] & 0xFu) * 0x00204081u) & 0x01010101u) * 0xFFu;
+        if (sources % Q == 0) {
+          *reinterpret_cast<std::uint32_t*>(&levels.narrow(at, c_v)) = out;
+        } else {
+          for (std::size_t q = 0; q < Q && at + q < sources; ++q)
+            levels.narrow(at + q, c_v) = static_cast<level8_t>((out >> (8 * q)) & 0xFFu);
+        }
       }
     }
   }

@@ -24,6 +24,12 @@ inline constexpr std::uint64_t max_vertices = std::numeric_limits<vertex_t>::max
 /// Level of a vertex that a traversal did not reach.
 inline constexpr level_t unreached_level = -1;
 
+/// Compact BFS level (8 bits, for the k x n levels of a multi-source traversal): levels 0 .. `max_level8`, and
+/// `unreached_level8` for a vertex not reached.
+using level8_t = std::uint8_t;
+inline constexpr level8_t unreached_level8 = 255;
+inline constexpr level_t max_level8 = 254;
+
 /// Whether a graph's adjacency is directed or undirected. Always explicit, never guessed: an undirected
 /// graph stores both (u, v) and (v, u).
 enum class graph_kind : std::uint8_t { directed, undirected };
