@@ -589,12 +589,20 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
     // The history ends at the traversal's end or when its slots run out: every level so far written from it.
     const bool last = st.active == 0;
     if (keep_levels && !direct && (last || l + 1 == history)) {
-      int shift = 0;  // groups of 4 sources of each word per vertex, rounded up to a power of two
-      while ((std::size_t(1) << shift) * multi_bfs_expand_group < std::min<std::size_t>(k, 64)) ++shift;
-      Kokkos::parallel_for("bitgraph::multi_bfs::expand",
-                           Kokkos::RangePolicy<ExecSpace>(exec, 0, std::size_t(n) << shift),
-                           multi_bfs_expand<mem, W>{const_bits(slots, std::size_t(history) * n), seen, caller_id,
-                                                    levels, std::size_t(n), k, shift, static_cast<int>(l)});
+      const bool wide = levels.wide.extent(0) > 0;
+      const std::size_t group = wide ? multi_bfs_expand_group : multi_bfs_expand8_group;
+      int shift = 0;  // groups of sources of each word per vertex, rounded up to a power of two
+      while ((std::size_t(1) << shift) * group < std::min<std::size_t>(k, 64)) ++shift;
+      const auto policy = Kokkos::RangePolicy<ExecSpace>(exec, 0, std::size_t(n) << shift);
+      const const_bits hist(slots, std::size_t(history) * n);
+      if (wide)
+        Kokkos::parallel_for("bitgraph::multi_bfs::expand", policy,
+                             multi_bfs_expand<mem, W>{hist, seen, caller_id, levels.wide, std::size_t(n), k, shift,
+                                                      static_cast<int>(l)});
+      else
+        Kokkos::parallel_for("bitgraph::multi_bfs::expand8", policy,
+                             multi_bfs_expand8<mem, W>{hist, seen, caller_id, levels.narrow, std::size_t(n), k, shift,
+                                                       static_cast<int>(l)});
       direct = true;
     }
     if (last) break;

@@ -734,8 +734,8 @@ struct alignas(16) multi_bfs_level4 {
 /// History mode's last pass: the levels of `sources` sources from the frontier slots of levels 0 .. `depth`
 /// (slot l holds the bits first reached at level l), every pair written once, `unreached_level` where no slot has
 /// its bit. One thread per vertex and group g of sources: 64 j + 4 g .. 64 j + 4 g + 3 of each word j, so that the
-/// 16 threads of a vertex write a word's 64 levels as one contiguous 256-byte run per 16-byte store (8-bit levels: 64
-/// bytes per 4-byte store) when the source count is a multiple of 4, which keeps each store aligned. Eight consecutive
+/// 16 threads of a vertex write a word's 64 levels as one contiguous 256-byte run per 16-byte store (when the source
+/// count is a multiple of 4, which keeps each store aligned). Eight consecutive
 /// sources per thread wrote half of each 32-byte sector per store, so L2 took each sector twice (docs/PERFORMANCE.md).
 /// Threads are numbered v * 2^shift + g (groups rounded up to a power of two): a 64-bit division per thread cost
 /// more than the stores. Each source's bit lies in exactly one slot, so a thread reads only the 32-bit half of each
@@ -750,7 +750,7 @@ struct multi_bfs_expand {
   Kokkos::View<const multi_bfs_bits<W>*, Mem> history;  // slot l of vertex v at l * n + v
   Kokkos::View<const multi_bfs_bits<W>*, Mem> seen;
   multi_bfs_ids<Mem> caller_id;  // traversal's id -> caller's (the levels' columns)
-  multi_bfs_level_out<Mem> levels;
+  Kokkos::View<level_t**, Kokkos::LayoutLeft, Mem> levels;
   std::size_t n, sources;
   int shift;  // log2 of the groups per vertex, rounded up
   int depth;  // < multi_bfs_max_history: the byte sums stay below 16
@@ -777,27 +777,77 @@ struct multi_bfs_expand {
         }
     const std::size_t c_v = caller_id(static_cast<vertex_t>(v));
     for (int j = 0; j < W; ++j) {
+      multi_bfs_level4 out;
+      for (int q = 0; q < Q; ++q)
+        out.l[q] = (mine[j] >> q) & 1u ? static_cast<level_t>((bytes[j] >> (8 * q)) & 0xFFu) : unreached_level;
       const std::size_t at = 64 * std::size_t(j) + first;
       if (at >= sources) break;
-      if (levels.wide.extent(0) > 0) {
-        multi_bfs_level4 out;
-        for (int q = 0; q < Q; ++q)
-          out.l[q] = (mine[j] >> q) & 1u ? static_cast<level_t>((bytes[j] >> (8 * q)) & 0xFFu) : unreached_level;
-        if (sources % Q == 0) {
-          *reinterpret_cast<multi_bfs_level4*>(&levels.wide(at, c_v)) = out;
-        } else {
-          for (std::size_t q = 0; q < Q && at + q < sources; ++q) levels.wide(at + q, c_v) = out.l[q];
-        }
+      if (sources % Q == 0) {
+        *reinterpret_cast<multi_bfs_level4*>(&levels(at, c_v)) = out;
       } else {
-        // The byte sums are the levels already; a source without its bit gets 255 (unreached_level8) in its byte.
-        static_assert(unreached_level8 == 0xFFu, "an unreached byte is all ones");
-        const std::uint32_t out = bytes[j] | (((~mine[j] & 0xFu) * 0x00204081u) & 0x01010101u) * 0xFFu;
-        if (sources % Q == 0) {
-          *reinterpret_cast<std::uint32_t*>(&levels.narrow(at, c_v)) = out;
-        } else {
-          for (std::size_t q = 0; q < Q && at + q < sources; ++q)
-            levels.narrow(at + q, c_v) = static_cast<level8_t>((out >> (8 * q)) & 0xFFu);
+        for (std::size_t q = 0; q < Q && at + q < sources; ++q) levels(at + q, c_v) = out.l[q];
+      }
+    }
+  }
+};
+
+/// Sixteen 8-bit levels stored as one 16-byte write.
+struct alignas(16) multi_bfs_level16 {
+  std::uint32_t w[4];
+};
+
+/// `multi_bfs_expand` for 8-bit levels: a thread takes 16 sources of each word (the 16-bit quarter of the slot words
+/// that holds their bits), so that its byte sums are the levels themselves and one 16-byte store writes them; the 4
+/// threads of a vertex write a word's 64 levels as 64 contiguous bytes (when the source count is a multiple of 16). A
+/// slot quarter without bits adds nothing and is skipped; a source without its bit gets 255 (`unreached_level8`).
+inline constexpr int multi_bfs_expand8_group = 16;
+template <class Mem, int W>
+struct multi_bfs_expand8 {
+  static constexpr int Q = multi_bfs_expand8_group;
+  Kokkos::View<const multi_bfs_bits<W>*, Mem> history;  // slot l of vertex v at l * n + v
+  Kokkos::View<const multi_bfs_bits<W>*, Mem> seen;
+  multi_bfs_ids<Mem> caller_id;  // traversal's id -> caller's (the levels' columns)
+  Kokkos::View<level8_t**, Kokkos::LayoutLeft, Mem> levels;
+  std::size_t n, sources;
+  int shift;  // log2 of the groups per vertex, rounded up
+  int depth;  // < multi_bfs_max_history: the byte sums stay below 16
+  /// Bits 0 .. 3 of `nibble` spread to bit 0 of bytes 0 .. 3 (the multiply's four shifted copies do not overlap).
+  KOKKOS_INLINE_FUNCTION static std::uint32_t spread(const std::uint32_t nibble) {
+    return (nibble * 0x00204081u) & 0x01010101u;
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t t) const {
+    static_assert(unreached_level8 == 0xFFu, "an unreached byte is all ones");
+    const std::size_t v = t >> shift, first = (t & ((std::size_t(1) << shift) - 1)) * Q;
+    if (first >= sources) return;
+    const std::size_t half = first >> 5;
+    const unsigned s = static_cast<unsigned>(first & 31);
+    const std::uint32_t* const seen32 = reinterpret_cast<const std::uint32_t*>(seen.data());
+    const std::uint32_t* const hist32 = reinterpret_cast<const std::uint32_t*>(history.data());
+    std::uint32_t mine[W], bytes[W][4];
+    bool any = false;
+    for (int j = 0; j < W; ++j) {
+      mine[j] = (seen32[(v * W + std::size_t(j)) * 2 + half] >> s) & 0xFFFFu;
+      for (int b = 0; b < 4; ++b) bytes[j][b] = 0;
+      any = any || mine[j] != 0;
+    }
+    if (any)
+      for (int l = 1; l <= depth; ++l)
+        for (int j = 0; j < W; ++j) {
+          const std::uint32_t q = (hist32[((std::size_t(l) * n + v) * W + std::size_t(j)) * 2 + half] >> s) & 0xFFFFu;
+          if (q != 0)
+            for (int b = 0; b < 4; ++b) bytes[j][b] += spread((q >> (4 * b)) & 0xFu) * static_cast<std::uint32_t>(l);
         }
+    const std::size_t c_v = caller_id(static_cast<vertex_t>(v));
+    for (int j = 0; j < W; ++j) {
+      const std::size_t at = 64 * std::size_t(j) + first;
+      if (at >= sources) break;
+      multi_bfs_level16 out;
+      for (int b = 0; b < 4; ++b) out.w[b] = bytes[j][b] | spread(~(mine[j] >> (4 * b)) & 0xFu) * 0xFFu;
+      if (sources % Q == 0) {
+        *reinterpret_cast<multi_bfs_level16*>(&levels(at, c_v)) = out;
+      } else {
+        for (std::size_t q = 0; q < Q && at + q < sources; ++q)
+          levels(at + q, c_v) = static_cast<level8_t>((out.w[q / 4] >> (8 * (q % 4))) & 0xFFu);
       }
     }
   }
