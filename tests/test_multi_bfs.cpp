@@ -159,6 +159,19 @@ TEMPLATE_TEST_CASE("Multi-source BFS levels equal one BFS per source", "[multi_b
           CHECK(r.directions.size() == std::size_t(depth) + 1);
           if (ratio == 1e-12) CHECK(r.directions.find('u') == std::string::npos);
           if (ratio == 1e12 && depth > 0) CHECK(r.directions.front() == 'u');
+          // Compact levels on the same workspace, through every path that writes levels: the frontier slots (half
+          // as many as for 32-bit levels: k = 128 and 64 keep 8, k = 65 keeps 4), level by level once they run out
+          // (grid2d:13 is 24 levels deep) or from the start (k <= 5: no slots), source counts not a multiple of
+          // the 16 a thread writes (1, 5, 65).
+          mo.compact_levels = true;
+          const auto c = multi_source_bfs(exec, g, sources, mo, ws);
+          CHECK(c.levels.extent(0) == 0);
+          CHECK(ws.levels.extent(0) == 0);  // the 32-bit levels were released
+          REQUIRE(c.levels8.extent(0) == k);
+          REQUIRE(c.levels8.extent(1) == n);
+          CHECK(levels8_match_reference(c.levels8, h, sources));
+          CHECK(c.pairs == pairs);
+          CHECK(c.directions == r.directions);
         }
     }
     multi_bfs_options counts_only;
@@ -168,46 +181,6 @@ TEMPLATE_TEST_CASE("Multi-source BFS levels equal one BFS per source", "[multi_b
     const auto from0 = reference::bfs_levels(h, 0);
     CHECK(r.pairs ==
           std::uint64_t(std::count_if(from0.begin(), from0.end(), [](level_t l) { return l != unreached_level; })));
-  }
-}
-
-// Compact levels through every path that writes levels: the history of frontier slots (half as many as 32-bit
-// levels allow: k = 128 keeps 8, k = 65 and 64 keep 4 and 8), the levels written level by level once it runs out
-// (grid2d:13, 24 levels deep) and from the start (k = 5: no history), unaligned source counts (5, 65), push and pull.
-// One workspace switches between compact and 32-bit levels.
-TEMPLATE_TEST_CASE("Multi-source BFS keeps compact 8-bit levels", "[multi_bfs]", BITGRAPH_TEST_SPACES) {
-  TestType exec;
-  for (auto& mc : ms_cases()) {
-    csr_build_options o;
-    o.kind = mc.kind;
-    auto g = make_bit_graph(exec, build_csr(exec, mc.el, o), {8});
-    const auto h = to_host_csr(g.csr);
-    const vertex_t n = g.n();
-    multi_bfs_workspace<typename TestType::memory_space> ws;
-    for (std::size_t k : {std::size_t(5), std::size_t(64), std::size_t(65), std::size_t(128)}) {
-      std::vector<vertex_t> sources;
-      for (std::size_t i = 0; i < k; ++i) sources.push_back(static_cast<vertex_t>((i * 7919 + 3) % n));
-      for (const auto order : {multi_bfs_order::none, multi_bfs_order::degree})
-        for (double ratio : {14.0, 1e-12, 1e12}) {
-          INFO(mc.name << " k=" << k << " pull_ratio=" << ratio << " order=" << int(order));
-          multi_bfs_options mo;
-          mo.pull_ratio = ratio;
-          mo.order = order;
-          mo.compact_levels = true;
-          const auto r = multi_source_bfs(exec, g, sources, mo, ws);
-          CHECK(r.levels.extent(0) == 0);
-          REQUIRE(r.levels8.extent(0) == k);
-          REQUIRE(r.levels8.extent(1) == n);
-          CHECK(levels8_match_reference(r.levels8, h, sources));
-          mo.compact_levels = false;
-          const auto wide = multi_source_bfs(exec, g, sources, mo, ws);
-          CHECK(wide.levels8.extent(0) == 0);
-          CHECK(ws.levels8.extent(0) == 0);  // the compact levels were released
-          CHECK(wide.pairs == r.pairs);
-          CHECK(wide.depth == r.depth);
-          CHECK(wide.directions == r.directions);
-        }
-    }
   }
 }
 

@@ -726,6 +726,11 @@ struct multi_bfs_update_list {
 /// Most frontier slots a traversal keeps (levels 0 .. 15 written from them at the end).
 inline constexpr int multi_bfs_max_history = 16;
 
+/// Bits 0 .. 3 of `nibble` spread to bit 0 of bytes 0 .. 3 (the multiply's four shifted copies do not overlap).
+KOKKOS_INLINE_FUNCTION std::uint32_t multi_bfs_spread_nibble(const std::uint32_t nibble) {
+  return (nibble * 0x00204081u) & 0x01010101u;
+}
+
 /// Four levels stored as one 16-byte write.
 struct alignas(16) multi_bfs_level4 {
   level_t l[4];
@@ -773,7 +778,7 @@ struct multi_bfs_expand {
       for (int l = 1; l <= depth; ++l)
         for (int j = 0; j < W; ++j) {
           const std::uint32_t nib = (hist32[((std::size_t(l) * n + v) * W + std::size_t(j)) * 2 + half] >> s) & 0xFu;
-          bytes[j] += ((nib * 0x00204081u) & 0x01010101u) * static_cast<std::uint32_t>(l);
+          bytes[j] += multi_bfs_spread_nibble(nib) * static_cast<std::uint32_t>(l);
         }
     const std::size_t c_v = caller_id(static_cast<vertex_t>(v));
     for (int j = 0; j < W; ++j) {
@@ -811,10 +816,6 @@ struct multi_bfs_expand8 {
   std::size_t n, sources;
   int shift;  // log2 of the groups per vertex, rounded up
   int depth;  // < multi_bfs_max_history: the byte sums stay below 16
-  /// Bits 0 .. 3 of `nibble` spread to bit 0 of bytes 0 .. 3 (the multiply's four shifted copies do not overlap).
-  KOKKOS_INLINE_FUNCTION static std::uint32_t spread(const std::uint32_t nibble) {
-    return (nibble * 0x00204081u) & 0x01010101u;
-  }
   KOKKOS_INLINE_FUNCTION void operator()(const std::size_t t) const {
     static_assert(unreached_level8 == 0xFFu, "an unreached byte is all ones");
     const std::size_t v = t >> shift, first = (t & ((std::size_t(1) << shift) - 1)) * Q;
@@ -835,14 +836,16 @@ struct multi_bfs_expand8 {
         for (int j = 0; j < W; ++j) {
           const std::uint32_t q = (hist32[((std::size_t(l) * n + v) * W + std::size_t(j)) * 2 + half] >> s) & 0xFFFFu;
           if (q != 0)
-            for (int b = 0; b < 4; ++b) bytes[j][b] += spread((q >> (4 * b)) & 0xFu) * static_cast<std::uint32_t>(l);
+            for (int b = 0; b < 4; ++b)
+              bytes[j][b] += multi_bfs_spread_nibble((q >> (4 * b)) & 0xFu) * static_cast<std::uint32_t>(l);
         }
     const std::size_t c_v = caller_id(static_cast<vertex_t>(v));
     for (int j = 0; j < W; ++j) {
       const std::size_t at = 64 * std::size_t(j) + first;
       if (at >= sources) break;
       multi_bfs_level16 out;
-      for (int b = 0; b < 4; ++b) out.w[b] = bytes[j][b] | spread(~(mine[j] >> (4 * b)) & 0xFu) * 0xFFu;
+      for (int b = 0; b < 4; ++b)
+        out.w[b] = bytes[j][b] | multi_bfs_spread_nibble(~(mine[j] >> (4 * b)) & 0xFu) * 0xFFu;
       if (sources % Q == 0) {
         *reinterpret_cast<multi_bfs_level16*>(&levels(at, c_v)) = out;
       } else {
