@@ -161,8 +161,8 @@ TEMPLATE_TEST_CASE("Multi-source BFS levels equal one BFS per source", "[multi_b
           if (ratio == 1e12 && depth > 0) CHECK(r.directions.front() == 'u');
           // Compact levels on the same workspace, through every path that writes levels: the frontier slots (half
           // as many as for 32-bit levels: k = 128 and 64 keep 8, k = 65 keeps 4), level by level once they run out
-          // (grid2d:13 is 24 levels deep) or from the start (k <= 5: no slots), source counts not a multiple of
-          // the 16 a thread writes (1, 5, 65).
+          // (grid2d:13 is 24 levels deep) or from the start (k <= 5: no slots), and a source count that is not a
+          // multiple of the 16 levels a thread of the slots' pass writes (65).
           mo.compact_levels = true;
           const auto c = multi_source_bfs(exec, g, sources, mo, ws);
           CHECK(c.levels.extent(0) == 0);
@@ -185,7 +185,7 @@ TEMPLATE_TEST_CASE("Multi-source BFS levels equal one BFS per source", "[multi_b
 }
 
 // A level over 254 does not fit 8 bits: a path of 255 vertices (depth 254 from its end) fits, one of 256 throws, and
-// the levels written before the throw are not handed out; the workspace serves the next call.
+// the workspace the throwing call left serves the next call.
 TEMPLATE_TEST_CASE("Multi-source BFS rejects compact levels deeper than 254", "[multi_bfs][errors]",
                    BITGRAPH_TEST_SPACES) {
   TestType exec;

@@ -740,8 +740,8 @@ struct alignas(16) multi_bfs_level4 {
 /// (slot l holds the bits first reached at level l), every pair written once, `unreached_level` where no slot has
 /// its bit. One thread per vertex and group g of sources: 64 j + 4 g .. 64 j + 4 g + 3 of each word j, so that the
 /// 16 threads of a vertex write a word's 64 levels as one contiguous 256-byte run per 16-byte store (when the source
-/// count is a multiple of 4, which keeps each store aligned). Eight consecutive
-/// sources per thread wrote half of each 32-byte sector per store, so L2 took each sector twice (docs/PERFORMANCE.md).
+/// count is a multiple of 4, which keeps each store aligned). Eight consecutive sources per thread wrote half of
+/// each 32-byte sector per store, so L2 took each sector twice (docs/PERFORMANCE.md).
 /// Threads are numbered v * 2^shift + g (groups rounded up to a power of two): a 64-bit division per thread cost
 /// more than the stores. Each source's bit lies in exactly one slot, so a thread reads only the 32-bit half of each
 /// word that holds its 4 bits and sums, per word, l x (those bits spread to 4 bytes by one multiply) over the slots
