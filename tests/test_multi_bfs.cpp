@@ -176,11 +176,15 @@ TEMPLATE_TEST_CASE("Multi-source BFS levels equal one BFS per source", "[multi_b
     }
     multi_bfs_options counts_only;
     counts_only.levels = false;
-    const auto r = multi_source_bfs(exec, g, {0}, counts_only);
-    CHECK(r.levels.extent(0) == 0);
     const auto from0 = reference::bfs_levels(h, 0);
-    CHECK(r.pairs ==
-          std::uint64_t(std::count_if(from0.begin(), from0.end(), [](level_t l) { return l != unreached_level; })));
+    for (bool compact : {false, true}) {  // `levels` off keeps neither width
+      counts_only.compact_levels = compact;
+      const auto r = multi_source_bfs(exec, g, {0}, counts_only);
+      CHECK(r.levels.extent(0) == 0);
+      CHECK(r.levels8.extent(0) == 0);
+      CHECK(r.pairs ==
+            std::uint64_t(std::count_if(from0.begin(), from0.end(), [](level_t l) { return l != unreached_level; })));
+    }
   }
 }
 
