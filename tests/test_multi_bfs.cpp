@@ -97,18 +97,18 @@ bool levels8_match_reference(const Levels8& levels8, const host_csr& h, const st
   return all_equal;
 }
 
-/// An undirected path 0 - 1 - ... - (n - 1).
+/// An undirected path 0 - 1 - ... - (length - 1) among n vertices (the rest isolated).
 template <class ExecSpace>
-bit_graph<typename ExecSpace::memory_space> path_graph(const ExecSpace& exec, vertex_t n) {
+auto path_csr(const ExecSpace& exec, vertex_t length, vertex_t n) {
   edge_list el;
   el.num_vertices = n;
-  for (vertex_t v = 0; v + 1 < n; ++v) {
+  for (vertex_t v = 0; v + 1 < length; ++v) {
     el.src.push_back(v);
     el.dst.push_back(v + 1);
   }
   csr_build_options o;
   o.kind = graph_kind::undirected;
-  return make_bit_graph(exec, build_csr(exec, el, o), {8});
+  return build_csr(exec, el, o);
 }
 
 }  // namespace
@@ -198,12 +198,12 @@ TEMPLATE_TEST_CASE("Multi-source BFS rejects compact levels deeper than 254", "[
   for (std::size_t k : {std::size_t(1), std::size_t(128)}) {
     INFO("k=" << k);
     const std::vector<vertex_t> sources(k, 0);
-    const auto fits = path_graph(exec, 255);
+    const auto fits = make_bit_graph(exec, path_csr(exec, 255, 255), {8});
     multi_bfs_workspace<typename TestType::memory_space> ws;
     const auto r = multi_source_bfs(exec, fits, sources, mo, ws);
     CHECK(r.depth == 254);
     CHECK(levels8_match_reference(r.levels8, to_host_csr(fits.csr), sources));
-    const auto deep = path_graph(exec, 256);
+    const auto deep = make_bit_graph(exec, path_csr(exec, 256, 256), {8});
     CHECK_THROWS_AS(multi_source_bfs(exec, deep, sources, mo, ws), size_error);
     const std::vector<vertex_t> middle(k, 128);  // depth 128 on the same graph and workspace
     const auto again = multi_source_bfs(exec, deep, middle, mo, ws);
@@ -465,15 +465,7 @@ TEMPLATE_TEST_CASE("Multi-source BFS sets every unreached level of a 128 x 4 M l
   } else {
     TestType exec;
     constexpr vertex_t n = vertex_t(1) << 22, path = 200;
-    edge_list el;
-    el.num_vertices = n;
-    for (vertex_t v = 0; v + 1 < path; ++v) {
-      el.src.push_back(v);
-      el.dst.push_back(v + 1);
-    }
-    csr_build_options o;
-    o.kind = graph_kind::undirected;
-    const auto g = make_bit_graph(exec, build_csr(exec, el, o));
+    const auto g = make_bit_graph(exec, path_csr(exec, path, n));
     std::vector<vertex_t> sources(multi_bfs_max_sources);
     for (std::size_t i = 0; i < sources.size(); ++i) sources[i] = static_cast<vertex_t>(i);
     const auto r = multi_source_bfs(exec, g, sources);

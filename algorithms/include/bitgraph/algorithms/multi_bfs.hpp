@@ -439,16 +439,17 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
   const bool keep_levels = levels.kept();
   bool direct = keep_levels && history == 0;  // levels written level by level
   r.pairs = k;
-  if (direct && levels.wide.extent(0) > 0) {
-    using flat = Kokkos::View<level_t*, mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
-    Kokkos::parallel_for("bitgraph::multi_bfs::fill", Kokkos::RangePolicy<ExecSpace>(exec, 0, levels.wide.span()),
-                         multi_bfs_fill<mem, level_t>{flat(levels.wide.data(), levels.wide.span()), unreached_level});
-  } else if (direct) {
-    using flat = Kokkos::View<level8_t*, mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
-    Kokkos::parallel_for(
-        "bitgraph::multi_bfs::fill", Kokkos::RangePolicy<ExecSpace>(exec, 0, levels.narrow.span()),
-        multi_bfs_fill<mem, level8_t>{flat(levels.narrow.data(), levels.narrow.span()), unreached_level8});
-  }
+  // Every level unreached (the direct mode's start), in either width.
+  const auto fill = [&](const auto& view, const auto unreached) {
+    using level = std::remove_const_t<decltype(unreached)>;
+    using flat = Kokkos::View<level*, mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+    Kokkos::parallel_for("bitgraph::multi_bfs::fill", Kokkos::RangePolicy<ExecSpace>(exec, 0, view.span()),
+                         multi_bfs_fill<mem, level>{flat(view.data(), view.span()), unreached});
+  };
+  if (direct && levels.wide.extent(0) > 0)
+    fill(levels.wide, unreached_level);
+  else if (direct)
+    fill(levels.narrow, unreached_level8);
   Kokkos::parallel_for("bitgraph::multi_bfs::reset", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
                        multi_bfs_reset<mem, W>{seen, visit, slot(0)});
   Kokkos::parallel_for("bitgraph::multi_bfs::seed", Kokkos::RangePolicy<ExecSpace>(exec, 0, k),
@@ -664,23 +665,20 @@ multi_bfs_result<memory_space_t<ExecSpace>> multi_source_bfs(const ExecSpace& ex
   multi_bfs_result<mem> r;
   r.order = order;
   // Kept between calls: the levels are the largest buffer (2 GiB of 32-bit levels for 128 sources on kron:22). The
-  // width not asked for is released.
+  // width not asked for is released before the other is allocated.
+  const auto fit = [&](auto& view, const char* label) {
+    if (view.extent(0) != k || view.extent(1) != std::size_t(n)) {
+      view = {};
+      view = allocate_view<std::remove_reference_t<decltype(view)>>(label, k, n, false);
+    }
+    return view;
+  };
   if (opts.levels && !compact) {
     ws.levels8 = {};
-    if (ws.levels.extent(0) != k || ws.levels.extent(1) != std::size_t(n)) {
-      ws.levels = {};
-      ws.levels =
-          allocate_view<Kokkos::View<level_t**, Kokkos::LayoutLeft, mem>>("bitgraph::multi_bfs::levels", k, n, false);
-    }
-    r.levels = ws.levels;
+    r.levels = fit(ws.levels, "bitgraph::multi_bfs::levels");
   } else if (compact) {
     ws.levels = {};
-    if (ws.levels8.extent(0) != k || ws.levels8.extent(1) != std::size_t(n)) {
-      ws.levels8 = {};
-      ws.levels8 =
-          allocate_view<Kokkos::View<level8_t**, Kokkos::LayoutLeft, mem>>("bitgraph::multi_bfs::levels8", k, n, false);
-    }
-    r.levels8 = ws.levels8;
+    r.levels8 = fit(ws.levels8, "bitgraph::multi_bfs::levels8");
   }
   detail::multi_bfs_dispatch(exec, g, Kokkos::View<const vertex_t*, mem>(ws.sources), ws, history,
                              detail::multi_bfs_level_out<mem>{r.levels, r.levels8}, {}, opts.pull_ratio, r);
