@@ -10,6 +10,7 @@
 #include <limits>
 #include <numeric>
 #include <random>
+#include <string>
 #include <tuple>
 #include <vector>
 
@@ -607,6 +608,75 @@ TEST_CASE("check_components rejects merged and split components", "[validate]") 
 }
 
 // ---------------------------------------------------------------------------------------- Triangles
+
+TEST_CASE("reference::closeness on hand-computed graphs", "[validate]") {
+  // Undirected path 0 - 1 - 2: the middle reaches both others at 1; an end at 1 and 2.
+  const auto p3 = undirected(3, {{0, 1}, {1, 2}});
+  CHECK(reference::closeness(p3) == std::vector<double>{2.0 / 3.0, 1.0, 2.0 / 3.0});
+  // Directed path 0 -> 1 -> 2, incoming distances: nothing reaches 0; 1 is reached by one of two others.
+  const auto d3 = directed(3, {{0, 1}, {1, 2}});
+  CHECK(reference::closeness(d3) == std::vector<double>{0.0, 0.5, 2.0 / 3.0});
+  // Sampled from vertex 0 alone: vertex 0 has no other source; 1 and 2 are reached at 1 and 2.
+  CHECK(reference::closeness(p3, {0}) == std::vector<double>{0.0, 1.0, 0.5});
+  CHECK(reference::closeness(undirected(2, {})) == std::vector<double>{0.0, 0.0});
+  CHECK(reference::closeness(undirected(1, {})) == std::vector<double>{0.0});
+  CHECK_THROWS_AS(reference::closeness(p3, {0, 0}), invalid_argument_error);
+  CHECK_THROWS_AS(reference::closeness(p3, {3}), invalid_argument_error);
+}
+
+TEST_CASE("check_closeness accepts the reference and rejects wrong values", "[validate]") {
+  const auto g = make_graph(
+      40,
+      [] {
+        std::vector<wedge> e;
+        std::mt19937 rng(7);
+        std::uniform_int_distribution<vertex_t> d(0, 39);
+        for (int i = 0; i < 70; ++i) e.push_back({d(rng), d(rng)});
+        return e;
+      }(),
+      graph_kind::directed);
+  for (const std::vector<vertex_t>& sources : {std::vector<vertex_t>{}, std::vector<vertex_t>{3, 17, 29, 0}}) {
+    const auto ref = reference::closeness(g, sources);
+    CHECK(check_closeness(g, ref, sources));
+    const auto v = std::find_if(ref.begin(), ref.end(), [](double x) { return x > 0; }) - ref.begin();
+    REQUIRE(v < 40);
+    auto off = ref;
+    off[v] *= 1 + 1e-9;
+    const auto bad = check_closeness(g, off, sources);
+    CHECK_FALSE(bad.ok);
+    CHECK_THAT(bad.message, ContainsSubstring("vertex " + std::to_string(v) + " has closeness"));
+    off = ref;
+    off[v] = std::numeric_limits<double>::quiet_NaN();
+    CHECK_THAT(check_closeness(g, off, sources).message, ContainsSubstring("outside [0, 1]"));
+    off[v] = 1.5;
+    CHECK_FALSE(check_closeness(g, off, sources));
+  }
+  // The exact values are not the sampled ones.
+  CHECK_FALSE(check_closeness(g, reference::closeness(g), {3, 17, 29, 0}));
+  CHECK_THROWS_AS(check_closeness(g, std::vector<double>(39, 0.0)), invalid_argument_error);
+  CHECK_THROWS_AS(check_closeness(g, reference::closeness(g), {3, 3}), invalid_argument_error);
+  CHECK_THROWS_AS(check_closeness(g, reference::closeness(g), {40}), invalid_argument_error);
+}
+
+TEST_CASE("check_closeness beyond the reference's work compares vertices spread over the ids", "[validate]") {
+  // A directed cycle of 40,000: every vertex is reached by the n - 1 others at 1 .. n - 1, closeness 2 / n; from
+  // the even vertices alone, too (odd distances for an odd vertex, even ones for an even vertex). Both exceed
+  // `closeness_reference_max_work`.
+  constexpr vertex_t n = 40000;
+  const auto g = cycle(n, graph_kind::directed);
+  std::vector<vertex_t> even;
+  for (vertex_t v = 0; v < n; v += 2) even.push_back(v);
+  REQUIRE(double(even.size()) * 2 * n > double(closeness_reference_max_work));
+  for (const auto& sources : {std::vector<vertex_t>{}, even}) {
+    std::vector<double> c(n, 2.0 / n);
+    CHECK(check_closeness(g, c, sources));
+    c[0] = 1.0 / n;  // vertex 0 is always compared
+    CHECK_FALSE(check_closeness(g, c, sources));
+    c[0] = 2.0 / n;
+    c[1] = -1.0;  // out of range anywhere is found
+    CHECK_FALSE(check_closeness(g, c, sources));
+  }
+}
 
 TEST_CASE("reference::triangles on known graphs", "[validate]") {
   CHECK(reference::triangles(complete(3)) == 1);

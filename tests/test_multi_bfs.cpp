@@ -11,6 +11,7 @@
 
 #include "bitgraph/algorithms/multi_bfs.hpp"
 #include "bitgraph/algorithms/reference.hpp"
+#include "bitgraph/algorithms/validate.hpp"
 #include "bitgraph/generators/generators.hpp"
 #include "support/random_graphs.hpp"
 #include "support/spaces.hpp"
@@ -50,24 +51,6 @@ std::vector<ms_case> ms_cases() {
   }
   c.push_back({"hubs, undirected", hubs, graph_kind::undirected});
   c.push_back({"hubs, directed", hubs, graph_kind::directed});
-  return c;
-}
-
-/// Serial reference closeness (Wasserman-Faust, incoming distances): BFS from every vertex.
-std::vector<double> reference_closeness(const host_csr& h) {
-  const vertex_t n = h.n;
-  std::vector<double> sum(n, 0), reach(n, 0);
-  for (vertex_t u = 0; u < n; ++u) {
-    const auto lv = reference::bfs_levels(h, u);
-    for (vertex_t v = 0; v < n; ++v)
-      if (v != u && lv[v] != unreached_level) {
-        sum[v] += lv[v];
-        reach[v] += 1;
-      }
-  }
-  std::vector<double> c(n, 0);
-  for (vertex_t v = 0; v < n; ++v)
-    if (reach[v] > 0 && n > 1) c[v] = (reach[v] / double(n - 1)) * (reach[v] / sum[v]);
   return c;
 }
 
@@ -489,7 +472,7 @@ TEMPLATE_TEST_CASE("Closeness centrality equals the all-pairs reference", "[mult
     o.kind = mc.kind;
     auto g = make_bit_graph(exec, build_csr(exec, mc.el, o), {8});
     const auto h = to_host_csr(g.csr);
-    const auto expect = reference_closeness(h);
+    const auto expect = reference::closeness(h);
     INFO(mc.name);
     const auto exact = closeness_centrality(exec, g);
     CHECK(exact.exact);
@@ -518,6 +501,31 @@ TEMPLATE_TEST_CASE("Closeness centrality equals the all-pairs reference", "[mult
     bool equal = true;
     for (vertex_t v = 0; v < g.n(); ++v) equal = equal && c2(v) == c(v);
     CHECK(equal);
+    CHECK(same.sampled.empty());
+    CHECK(validate::check_closeness(h, std::vector<double>(c.data(), c.data() + g.n())));
+    // Sampled: the estimate equals the reference over the sources the result names (distinct, in range), for
+    // samples within one traversal and over two.
+    for (const vertex_t samples : {vertex_t(5), vertex_t(130)}) {
+      if (samples >= g.n()) continue;
+      closeness_options so;
+      so.samples = samples;
+      so.seed = 11 + samples;
+      const auto est = closeness_centrality(exec, g, so);
+      CHECK(!est.exact);
+      REQUIRE(est.sampled.size() == samples);
+      CHECK(est.sources == samples);
+      const auto ce = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), est.closeness);
+      const std::vector<double> got(ce.data(), ce.data() + g.n());
+      CHECK(validate::check_closeness(h, got, est.sampled));  // throws for a repeated or out-of-range source
+      const auto sampled_expect = reference::closeness(h, est.sampled);
+      bool close_sampled = true;
+      for (vertex_t v = 0; v < g.n(); ++v)
+        close_sampled = close_sampled && std::abs(got[v] - sampled_expect[v]) <= 1e-12 * (1 + sampled_expect[v]);
+      CHECK(close_sampled);
+      // Another seed draws another sample.
+      so.seed += 1;
+      CHECK(closeness_centrality(exec, g, so).sampled != est.sampled);
+    }
   }
   // Sampled on a complete graph: every distance is 1, so every estimate is exactly 1.
   edge_list k40;

@@ -190,6 +190,31 @@ std::vector<level_t> bfs_levels(const host_csr& g, vertex_t source) {
   return level;
 }
 
+std::vector<double> closeness(const host_csr& g, const std::vector<vertex_t>& sources) {
+  constexpr const char* func = "reference::closeness";
+  require_well_formed(g, func);
+  std::vector<char> is_source(g.n, sources.empty() ? 1 : 0);
+  for (const vertex_t s : sources) {
+    require_source(g, s, func);
+    BITGRAPH_CHECK_ARG(!is_source[s], func, "source ", s, " is repeated");
+    is_source[s] = 1;
+  }
+  const double count = sources.empty() ? double(g.n) : double(sources.size());
+  std::vector<double> sum(g.n, 0), reached(g.n, 0);
+  for (vertex_t u = 0; u < g.n; ++u) {
+    if (!is_source[u]) continue;
+    const auto level = bfs_levels(g, u);
+    for (vertex_t v = 0; v < g.n; ++v)
+      if (v != u && level[v] != unreached_level) {
+        sum[v] += level[v];
+        reached[v] += 1;
+      }
+  }
+  std::vector<double> c(g.n);
+  for (vertex_t v = 0; v < g.n; ++v) c[v] = closeness_value(reached[v], count - is_source[v], sum[v]);
+  return c;
+}
+
 std::vector<double> dijkstra(const host_csr& g, vertex_t source) {
   constexpr const char* func = "reference::dijkstra";
   require_well_formed(g, func);

@@ -1,4 +1,4 @@
-// Output validators: BFS, SSSP, PageRank, connected components, triangle count.
+// Output validators: BFS, SSSP, PageRank, connected components, closeness, triangle count.
 #include "bitgraph/algorithms/validate.hpp"
 
 #include <fmt/format.h>
@@ -96,6 +96,22 @@ bool integer_weights(const host_csr& g) {
   constexpr double exact_limit = 9007199254740992.0;  // 2^53
   return std::all_of(g.weights.begin(), g.weights.end(),
                      [&](double w) { return w == std::floor(w) && w <= exact_limit; });
+}
+
+/// The in-edges of `g` as rows (columns ascending: rows are filled in source order).
+host_csr reversed(const host_csr& g) {
+  host_csr r;
+  r.n = g.n;
+  r.kind = g.kind;
+  r.has_duplicates = g.has_duplicates;
+  r.row_ptr.assign(std::size_t(g.n) + 1, 0);
+  for (const vertex_t v : g.col_idx) ++r.row_ptr[std::size_t(v) + 1];
+  for (vertex_t v = 0; v < g.n; ++v) r.row_ptr[v + 1] += r.row_ptr[v];
+  r.col_idx.resize(g.col_idx.size());
+  std::vector<offset_t> next(r.row_ptr.begin(), r.row_ptr.end() - 1);
+  for (vertex_t u = 0; u < g.n; ++u)
+    for (offset_t p = g.row_ptr[u]; p < g.row_ptr[u + 1]; ++p) r.col_idx[next[g.col_idx[p]]++] = u;
+  return r;
 }
 
 }  // namespace
@@ -277,6 +293,47 @@ verdict check_components(const host_csr& g, const std::vector<vertex_t>& labels)
               j - i > 2 ? fmt::format(" ({} components in all)", j - i) : std::string());
       out.add_uncounted(j - i - 2);
     }
+  }
+  return out.finish();
+}
+
+verdict check_closeness(const host_csr& g, const std::vector<double>& closeness, const std::vector<vertex_t>& sources) {
+  constexpr const char* func = "validate::check_closeness";
+  reference::require_well_formed(g, func);
+  BITGRAPH_CHECK_ARG(closeness.size() == g.n, func, "closeness has ", closeness.size(), " entries, graph has ", g.n,
+                     " vertices");
+  std::vector<char> is_source(g.n, sources.empty() ? 1 : 0);
+  for (const vertex_t s : sources) {
+    BITGRAPH_CHECK_ARG(s < g.n, func, "source ", s, " is out of range (graph has ", g.n, " vertices)");
+    BITGRAPH_CHECK_ARG(!is_source[s], func, "source ", s, " is repeated");
+    is_source[s] = 1;
+  }
+  problems out("check_closeness");
+  for (vertex_t v = 0; v < g.n; ++v)
+    if (!(closeness[v] >= 0.0 && closeness[v] <= 1.0))
+      out.add("vertex {} has closeness {}, outside [0, 1]", v, closeness[v]);
+  const std::uint64_t count = sources.empty() ? g.n : sources.size();
+  const auto compare = [&](vertex_t v, double expected) {
+    if (!close(closeness[v], expected, closeness_relative_tolerance))
+      out.add("vertex {} has closeness {}, expected {}", v, closeness[v], expected);
+  };
+  if (double(count) * (double(g.n) + double(g.nnz())) <= double(closeness_reference_max_work)) {
+    const auto ref = reference::closeness(g, sources);
+    for (vertex_t v = 0; v < g.n; ++v) compare(v, ref[v]);
+    return out.finish();
+  }
+  // One vertex's closeness from the distances to it: a BFS over the in-edges from it.
+  const host_csr in = reversed(g);
+  const vertex_t step = std::max<vertex_t>(1, g.n / closeness_checked_vertices);
+  for (vertex_t v = 0; v < g.n; v += step) {
+    const auto level = reference::bfs_levels(in, v);
+    double sum = 0, reached = 0;
+    for (vertex_t u = 0; u < g.n; ++u)
+      if (u != v && is_source[u] && level[u] != unreached_level) {
+        sum += level[u];
+        reached += 1;
+      }
+    compare(v, reference::closeness_value(reached, double(count) - is_source[v], sum));
   }
   return out.finish();
 }

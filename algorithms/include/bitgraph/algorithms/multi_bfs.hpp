@@ -10,6 +10,7 @@
 #include <numeric>
 #include <random>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -36,6 +37,11 @@ enum class multi_bfs_order {
   /// per graph and kept in the workspace.
   degree,
 };
+
+/// "auto", "none" or "degree".
+inline std::string_view to_string(multi_bfs_order o) noexcept {
+  return o == multi_bfs_order::none ? "none" : o == multi_bfs_order::degree ? "degree" : "auto";
+}
 
 /// Options of `multi_source_bfs`.
 struct multi_bfs_options {
@@ -169,6 +175,9 @@ struct closeness_result {
   int traversals = 0;                            ///< multi-source traversals run
   bool exact = true;
   multi_bfs_order order = multi_bfs_order::none;  ///< the order they ran in
+  /// Sampled: the sources drawn (the graph's ids, distinct, in the order drawn), so that the estimate can be
+  /// reproduced or checked (`validate::check_closeness`). Empty when exact.
+  std::vector<vertex_t> sampled;
 };
 
 /// Closeness centrality with Wasserman and Faust's scaling for graphs that are not connected (NetworkX's
@@ -707,6 +716,7 @@ closeness_result<memory_space_t<ExecSpace>> closeness_centrality(const ExecSpace
       std::swap(all[i], all[pick(rng)]);
     }
     all.resize(count);
+    r.sampled = all;
   }
   r.sources = count;
   detail::multi_bfs_sums<mem> sums{allocate_view<Kokkos::View<double*, mem>>("bitgraph::closeness::distance_sum", n),

@@ -48,6 +48,19 @@ void require_well_formed(const host_csr& g, const char* func);
 /// vertices that cannot be reached. Throws `invalid_argument_error` if `source >= g.n`.
 std::vector<level_t> bfs_levels(const host_csr& g, vertex_t source);
 
+/// One vertex's closeness from its counts: (R / others) * (R / S) for R sources (other than the vertex) that
+/// reach it at total distance S, out of `others` sources other than it; 0 when R or `others` is 0.
+inline double closeness_value(double reached, double others, double distance_sum) {
+  return reached > 0 && others > 0 ? (reached / others) * (reached / distance_sum) : 0.0;
+}
+
+/// Closeness centrality as `closeness_centrality` defines it (Wasserman and Faust's scaling; incoming
+/// distances d(u, v), u a source, along out-edges) over `sources`: empty means every vertex (the exact
+/// measure), else distinct sources (a sample). Vertex v gets `closeness_value(R, others, S)`, R and S over the
+/// sources other than v that reach it, `others` = the sources other than v. One BFS per source:
+/// O(|sources| (n + nnz)). Throws `invalid_argument_error` for a source out of range or repeated.
+std::vector<double> closeness(const host_csr& g, const std::vector<vertex_t>& sources = {});
+
 /// Dijkstra shortest-path distances from `source` along out-edges (weight 1 per entry when `g` has no
 /// weights; repeated entries: the lightest counts); +infinity for unreachable vertices. Throws
 /// `invalid_argument_error` if `source >= g.n` or a weight is negative, NaN or infinite.

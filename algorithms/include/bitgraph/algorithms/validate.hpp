@@ -80,6 +80,27 @@ verdict check_pagerank(const host_csr& g, const std::vector<double>& rank, const
 /// are connected. Throws `invalid_argument_error` if `labels.size() != g.n`.
 verdict check_components(const host_csr& g, const std::vector<vertex_t>& labels);
 
+/// Largest allowed relative difference of `check_closeness` (the same sums in another order, or contracted
+/// into fused multiply-adds, may differ in the last bits).
+inline constexpr double closeness_relative_tolerance = 1e-12;
+
+/// Largest |sources| x (n + nnz) for which `check_closeness` compares every vertex with
+/// `reference::closeness` (one BFS per source); larger checks compare `closeness_checked_vertices`.
+inline constexpr std::uint64_t closeness_reference_max_work = std::uint64_t(1) << 30;
+
+/// On larger graphs `check_closeness` compares the vertices 0, s, 2s, ... with s = max(1, n / this) (this many
+/// to twice as many), each by one BFS over the in-edges from it.
+inline constexpr vertex_t closeness_checked_vertices = 256;
+
+/// Closeness centrality over `sources` (empty: every vertex, the exact measure; else the distinct sampled
+/// sources, `closeness_result::sampled`), as `reference::closeness` defines it: every value finite and within
+/// [0, 1], and equal to the reference within `closeness_relative_tolerance`, for every vertex while
+/// |sources| x (n + nnz) <= `closeness_reference_max_work`, else for about `closeness_checked_vertices` vertices
+/// spread over the ids (O(those vertices x (n + nnz))). Throws `invalid_argument_error` if
+/// `closeness.size() != g.n` or a source is out of range or repeated.
+verdict check_closeness(const host_csr& g, const std::vector<double>& closeness,
+                        const std::vector<vertex_t>& sources = {});
+
 /// Triangle count: `count` must equal `reference::triangles(g)` exactly.
 verdict check_triangles(const host_csr& g, std::uint64_t count);
 
