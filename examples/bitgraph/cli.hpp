@@ -13,7 +13,7 @@ namespace bitgraph::cli {
 struct options {
   std::string command;                  ///< info | run | bench | convert
   std::string graph = "kron:16";        ///< graph spec
-  std::vector<std::string> algos;       ///< bfs, sssp, pr, cc, tc (run); empty = bfs
+  std::vector<std::string> algos;       ///< bfs, sssp, pr, cc, tc, msbfs, closeness (run); empty = bfs
   std::optional<std::uint64_t> source;  ///< BFS / SSSP source; default: GAP-style random sources
   std::string tile = "auto";            ///< 4 | 8 | 16 | 32 | 64 | auto
   std::string space;                    ///< serial | openmp | cuda; default: the best enabled
@@ -33,6 +33,10 @@ struct options {
   std::string tc_method = "auto";       ///< tc: auto | oriented | bmm (triangles_method)
   bool parents = true;                  ///< BFS computes parents
   bool trace_levels = false;            ///< tc: one more traversal from the last source, its levels printed
+  int sources = 128;                    ///< msbfs: sources of the multi-source traversal (1 to 128)
+  bool compact_levels = false;          ///< msbfs: 8-bit levels
+  std::uint32_t samples = 0;            ///< closeness: sampled sources (0: exact, every vertex)
+  std::uint64_t seed = 1;               ///< closeness: seed of the sample
   std::string cache_dir;                ///< binary graph cache ("" = $BITGRAPH_CACHE_DIR or ~/.cache/bitgraph)
   bool no_cache = false;                ///< never read or write the graph cache
   std::string to;                       ///< convert: the file to write (its extension names the format)

@@ -227,15 +227,21 @@ inline json preprocessing_report(const options& opts, const io::load_report& rep
       .set("order", std::string(gen::ordering_name(spec.order)));
 }
 
-/// Up to k GAP-style sources: vertices with at least one out-edge, drawn uniformly with a fixed seed.
-inline std::vector<vertex_t> pick_sources(const host_csr& h, int k) {
-  std::vector<vertex_t> out;
+/// Up to k GAP-style sources: vertices with at least one out-edge, drawn uniformly with a fixed seed, after those
+/// `out` holds already. `distinct`: none twice (a graph with fewer such vertices gives fewer).
+inline std::vector<vertex_t> pick_sources(const host_csr& h, int k, bool distinct = false,
+                                          std::vector<vertex_t> out = {}) {
   std::mt19937_64 rng(27491095);
   if (h.n == 0) return out;
+  std::vector<char> taken(distinct ? h.n : 0);
+  for (const vertex_t v : out)
+    if (distinct) taken[v] = 1;
   std::uniform_int_distribution<vertex_t> d(0, h.n - 1);
   for (int tries = 0; int(out.size()) < k && tries < 1000 * k; ++tries) {
     const vertex_t v = d(rng);
-    if (h.row_ptr[v + 1] > h.row_ptr[v]) out.push_back(v);
+    if (h.row_ptr[v + 1] == h.row_ptr[v] || (distinct && taken[v])) continue;
+    out.push_back(v);
+    if (distinct) taken[v] = 1;
   }
   if (out.empty()) out.push_back(0);
   return out;
@@ -321,12 +327,14 @@ class vertex_results {
     }
     results_.emplace_back("bfs", std::move(cols));
   }
+  /// A column of `algo`'s result, appended to that result when it is the last one added (msbfs: a column per source).
   void add_integers(const std::string& algo, const std::string& name, const std::vector<std::int64_t>& values) {
-    std::vector<io::vertex_column> cols(1);
-    cols[0].name = name;
-    cols[0].integers.resize(n_);
-    for (vertex_t v = 0; v < n_; ++v) cols[0].integers[v] = values[inner(v)];
-    results_.emplace_back(algo, std::move(cols));
+    if (results_.empty() || results_.back().first != algo)
+      results_.emplace_back(algo, std::vector<io::vertex_column>{});
+    auto& c = results_.back().second.emplace_back();
+    c.name = name;
+    c.integers.resize(n_);
+    for (vertex_t v = 0; v < n_; ++v) c.integers[v] = values[inner(v)];
   }
   void add_reals(const std::string& algo, const std::string& name, const std::vector<double>& values) {
     std::vector<io::vertex_column> cols(1);
@@ -636,6 +644,10 @@ struct algo_row {
   double metric = 0;
   std::string verdict = "-";
   json extra = json::object();
+  /// A row checked several times (one check per source) fails when any check failed.
+  void judge(const std::string& v) {
+    if (verdict != "FAIL") verdict = v;
+  }
   /// The BFS rows' metric: `edges` traversed over the summed seconds of the row's sources.
   void set_gteps(offset_t edges) {
     double total = 0;
@@ -644,6 +656,92 @@ struct algo_row {
     metric = total > 0 ? double(edges) / total / 1e9 : 0;
   }
 };
+
+/// `run --algo msbfs`: `--repeat` timed multi-source traversals from `sources` (distinct, the algorithms' ids) on
+/// one workspace; per source its reach, depth and level sum, its levels checked by `--validate` and written by
+/// `--output` as `level_from_<caller id>`. GTEPS count every source's traversed edges.
+template <class ExecSpace, class CallerId, class Verdict>
+void multi_source_row(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& bg, const host_csr& h,
+                      const options& opts, const std::vector<vertex_t>& sources, const CallerId& caller_id,
+                      const Verdict& verdict_text, vertex_results& results, algo_row& row) {
+  using mem = memory_space_t<ExecSpace>;
+  multi_bfs_options mo;
+  mo.compact_levels = opts.compact_levels;
+  mo.traversals = static_cast<std::size_t>(opts.repeat);
+  multi_bfs_workspace<mem> ws;  // the repetitions reuse it, as a caller running many traversals would
+  multi_bfs_result<mem> r;
+  for (int k = 0; k < opts.repeat; ++k)
+    row.seconds.push_back(timed(exec, [&] { r = multi_source_bfs(exec, bg, sources, mo, ws); }));
+  row.mode = std::string(to_string(r.order)) + (opts.compact_levels ? "/u8" : "");
+  // The levels on the host, one source at a time, in 32 bits whichever width the traversal kept.
+  const auto wide = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, r.levels);
+  const auto narrow = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, r.levels8);
+  std::vector<level_t> levels(h.n);
+  offset_t edges = 0;
+  auto ids = json::array(), reached = json::array(), depth = json::array(), level_sum = json::array();
+  for (std::size_t i = 0; i < sources.size(); ++i) {
+    for (vertex_t v = 0; v < h.n; ++v)
+      levels[v] = opts.compact_levels ? (narrow(i, v) == unreached_level8 ? unreached_level : level_t(narrow(i, v)))
+                                      : wide(i, v);
+    const vertex_t s = sources[i];
+    ids.push(caller_id(s));
+    add_bfs_summary(levels, reached, depth, level_sum);
+    edges += reached_out_edges(h, levels);
+    if (opts.validate) row.judge(verdict_text(validate::check_bfs(h, s, levels)));
+    if (!opts.output.empty())
+      results.add_integers("msbfs", "level_from_" + std::to_string(caller_id(s)),
+                           std::vector<std::int64_t>(levels.begin(), levels.end()));
+  }
+  if (!bg.directed()) edges /= 2;
+  row.set_gteps(edges * static_cast<offset_t>(opts.repeat));  // every repetition traverses them all
+  row.extra.set("sources", ids)
+      .set("compact_levels", opts.compact_levels)
+      .set("order", std::string(to_string(r.order)))
+      .set("directions", r.directions)
+      .set("pairs", r.pairs)
+      .set("traversed_edges", edges)
+      .set("reached", reached)
+      .set("depth", depth)
+      .set("level_sum", level_sum);
+  std::printf(
+      "msbfs: %zu sources in one traversal, depth %d, %llu (source, vertex) pairs reached, directions %s, "
+      "order %s\n",
+      sources.size(), r.depth, static_cast<unsigned long long>(r.pairs), r.directions.c_str(),
+      std::string(to_string(r.order)).c_str());
+}
+
+/// `run --algo closeness`: `--repeat` timed closeness centralities, exact or from `--samples` sources; the most
+/// central vertex reported, the values checked by `--validate` (over the sample the result names) and written by
+/// `--output` as `closeness`.
+template <class ExecSpace, class CallerId, class Verdict>
+void closeness_row(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& bg, const host_csr& h,
+                   const options& opts, const CallerId& caller_id, const Verdict& verdict_text, vertex_results& results,
+                   algo_row& row) {
+  using mem = memory_space_t<ExecSpace>;
+  closeness_options co;
+  co.samples = opts.samples;
+  co.seed = opts.seed;
+  closeness_result<mem> r;
+  for (int k = 0; k < opts.repeat; ++k)
+    row.seconds.push_back(timed(exec, [&] { r = closeness_centrality(exec, bg, co); }));
+  row.mode = std::string(r.exact ? "exact/" : "sampled/") + std::string(to_string(r.order));
+  row.metric_name = "traversals";
+  row.metric = r.traversals;
+  const auto c = to_host_vector(r.closeness);
+  const vertex_t top = static_cast<vertex_t>(std::max_element(c.begin(), c.end()) - c.begin());
+  row.extra.set("exact", r.exact)
+      .set("sources", r.sources)
+      .set("seed", r.exact ? json() : json(co.seed))
+      .set("order", std::string(to_string(r.order)))
+      .set("traversals", r.traversals)
+      .set("most_central", caller_id(top))
+      .set("closeness_max", c[top]);
+  std::printf("closeness: %s over %u sources in %d traversals, order %s; most central vertex %u (%.6g)\n",
+              r.exact ? "exact" : "sampled", r.sources, r.traversals, std::string(to_string(r.order)).c_str(),
+              caller_id(top), c[top]);
+  if (opts.validate) row.judge(verdict_text(validate::check_closeness(h, c, r.sampled)));
+  if (!opts.output.empty()) results.add_reals("closeness", "closeness", c);
+}
 
 template <class ExecSpace>
 int run_algorithms(const ExecSpace& exec, const options& opts) {
@@ -727,7 +825,7 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
         add_bfs_summary(levels, reached, depth, level_sum);
         if (keep && row.seconds.size() == 1) results.add_bfs(levels, nullptr);
         edges += reached_out_edges(h, levels);
-        if (opts.validate) row.verdict = verdict_text(validate::check_bfs(h, s, levels));
+        if (opts.validate) row.judge(verdict_text(validate::check_bfs(h, s, levels)));
       }
       if (!bg.directed()) edges /= 2;
       row.set_gteps(edges);
@@ -801,7 +899,7 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
         std::vector<vertex_t> parents;
         if (with_parents && (opts.validate || (keep && row.seconds.size() == 1))) parents = to_host_vector(r.parents);
         if (opts.validate)
-          row.verdict = verdict_text(validate::check_bfs(h, s, levels, with_parents ? &parents : nullptr));
+          row.judge(verdict_text(validate::check_bfs(h, s, levels, with_parents ? &parents : nullptr)));
         if (keep && row.seconds.size() == 1) results.add_bfs(levels, with_parents ? &parents : nullptr);
       }
       if (!bg.directed()) plan_edges /= 2;  // GAP's count from the levels, for either engine
@@ -860,7 +958,7 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
           std::vector<vertex_t> parents;
           if (opts.parents) parents = to_host_vector(r.parents);
           if (opts.validate)
-            row.verdict = verdict_text(validate::check_bfs(h, s, levels, opts.parents ? &parents : nullptr));
+            row.judge(verdict_text(validate::check_bfs(h, s, levels, opts.parents ? &parents : nullptr)));
           if (keep && first) results.add_bfs(levels, opts.parents ? &parents : nullptr);
         }
       }
@@ -892,7 +990,7 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
           }
         reached.push(count);
         max_distance.push(far);
-        if (opts.validate) row.verdict = verdict_text(validate::check_sssp(h, s, dist));
+        if (opts.validate) row.judge(verdict_text(validate::check_sssp(h, s, dist)));
         if (keep && row.seconds.size() == 1) results.add_reals("sssp", "distance", dist);
       }
       row.metric_name = "rounds";
@@ -962,13 +1060,24 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
         const auto counts = to_host_vector(pv.per_vertex);
         results.add_integers("tc", "triangles", std::vector<std::int64_t>(counts.begin(), counts.end()));
       }
+    } else if ((a == "msbfs" || a == "closeness") && n == 0) {
+      std::printf("%s: skipped, the graph has no vertices\n", a.c_str());
+      continue;
+    } else if (a == "msbfs") {
+      // Distinct GAP-style sources, --source first when given (in the algorithms' ids, as `sources` are).
+      const auto many = pick_sources(h, opts.sources, true,
+                                     opts.source ? std::vector<vertex_t>{sources.front()} : std::vector<vertex_t>{});
+      multi_source_row(exec, bg, h, opts, many, caller_id, verdict_text, results, row);
+    } else if (a == "closeness") {
+      closeness_row(exec, bg, h, opts, caller_id, verdict_text, results, row);
     } else {
-      throw invalid_argument_error("bitgraph run: unknown algorithm '" + a + "' (bfs, sssp, pr, cc, tc, all)");
+      throw invalid_argument_error("bitgraph run: unknown algorithm '" + a +
+                                   "' (bfs, sssp, pr, cc, tc, msbfs, closeness, all)");
     }
     rows.push_back(std::move(row));
   }
 
-  std::printf("\n%-6s %-12s %12s %12s %14s %-12s %s\n", "algo", "mode", "median ms", "min ms", "result", "",
+  std::printf("\n%-9s %-14s %12s %12s %14s %-12s %s\n", "algo", "mode", "median ms", "min ms", "result", "",
               "validation");
   auto report = header_json(opts, space_name<ExecSpace>());
   report.set("n", n)
@@ -989,7 +1098,7 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
   for (auto& r : rows) {
     const double med = median(r.seconds);
     const double mn = r.seconds.empty() ? 0 : *std::min_element(r.seconds.begin(), r.seconds.end());
-    std::printf("%-6s %-12s %12.3f %12.3f %14.6g %-12s %s\n", r.algo.c_str(), r.mode.c_str(), med * 1e3, mn * 1e3,
+    std::printf("%-9s %-14s %12.3f %12.3f %14.6g %-12s %s\n", r.algo.c_str(), r.mode.c_str(), med * 1e3, mn * 1e3,
                 r.metric, r.metric_name.c_str(), r.verdict.c_str());
     auto times = json::array();
     for (double t : r.seconds) times.push(t);

@@ -29,12 +29,13 @@ const char* usage = R"(bitgraph — bit-level graph analytics on Kokkos
 
 usage:
   bitgraph info  --graph SPEC [--json FILE|-] [--space S]
-  bitgraph run   --graph SPEC [--algo bfs|sssp|pr|cc|tc|all[,...]] [--source N]
+  bitgraph run   --graph SPEC [--algo bfs|sssp|pr|cc|tc|msbfs|closeness|all[,...]] [--source N]
                  [--tile 4|8|16|32|64|auto] [--space serial|openmp|cuda] [--validate]
                  [--repeat K] [--json FILE|-] [--bfs do|push|pull|tc|auto] [--push queue|spmspv|b2sr]
                  [--algorithm auto|generic|cuda-warp|cuda-mma] [--no-parents] [--tc-method auto|oriented|bitmap|bmm]
                  [--reorder auto|none|cluster|rcm|jaccard|degree|random] [--update auto|eager|lazy]
                  [--bottom-up F] [--bottom-up-dense D] [--trace-levels]   (--bfs tc)
+                 [--sources K] [--compact-levels]   (msbfs)   [--samples S] [--seed N]   (closeness)
                  [--output DIR|FILE|-]
   bitgraph convert --graph SPEC --to FILE.mtx|.el|.txt|.wel|.bgcsr [--json FILE|-] [--space S]
   bitgraph bench --suite smoke|paper|h100 [--json FILE|-] [--runs R] [--space S] [--tile T]
@@ -49,13 +50,18 @@ graph specs: kron:SCALE, urand:SCALE, grid2d:K, grid3d:K, rgg:SCALE, mycielski:K
   e.g. kron:20, grid2d:2048, mycielski:12, file:tests/data/karate.mtx
 
 defaults: --graph kron:16, --algo bfs, --tile auto, --repeat 1, --bfs do, --push queue, --algorithm auto,
-  --tc-method auto, --reorder auto, --update auto, --bottom-up 10, --bottom-up-dense 128, --suite smoke, --runs 10,
-  --bmv-balance auto, --space cuda if enabled, else openmp
+  --tc-method auto, --reorder auto, --update auto, --bottom-up 10, --bottom-up-dense 128, --sources 128,
+  --samples 0 (exact), --seed 1, --suite smoke, --runs 10, --bmv-balance auto, --space cuda if enabled, else openmp
+
+algorithms of run: bfs, sssp, pr, cc, tc; msbfs (multi-source BFS: --sources K distinct sources, the --source N
+  first when given, in one bit-parallel traversal; --compact-levels keeps 8-bit levels); closeness (closeness
+  centrality, exact or from --samples S random sources); all = bfs, sssp, pr, cc, tc
 
 other options:
   --json FILE       write the JSON report to FILE; `-` writes it to stdout (the tables then go to stderr)
   --output DIR|FILE|-  run: each algorithm's per-vertex result (BFS level and parent, SSSP distance, PageRank
-                    rank, CC component, TC triangles per vertex), format by extension: .mtx (dense array), .csv, .tsv, .bin; a directory
+                    rank, CC component, TC triangles per vertex, msbfs level_from_S per source S, closeness),
+                    format by extension: .mtx (dense array), .csv, .tsv, .bin; a directory
                     gets <algo>.csv per algorithm; - writes CSV to stdout (the tables then go to stderr)
   --cache-dir DIR   binary graph cache for file: specs (default $BITGRAPH_CACHE_DIR or ~/.cache/bitgraph)
   --no-cache        never read or write the cache
@@ -161,6 +167,8 @@ constexpr option_scope scopes[] = {
     {"--bottom-up", false, true, false, false},    {"--bottom-up-dense", false, true, false, false},
     {"--algorithm", false, true, true, false},     {"--no-parents", false, true, false, false},
     {"--trace-levels", false, true, false, false}, {"--tc-method", false, true, false, false},
+    {"--sources", false, true, false, false},      {"--compact-levels", false, true, false, false},
+    {"--samples", false, true, false, false},      {"--seed", false, true, false, false},
     {"--suite", false, false, true, false},        {"--runs", false, false, true, false},
     {"--kernels", false, false, true, false},      {"--graphs", false, false, true, false},
     {"--bmv-balance", false, false, true, false},  {"--output", false, true, false, false},
@@ -203,9 +211,9 @@ bitgraph::cli::options parse(int argc, char** argv) {
       o.graph = value("--graph");
     else if (a == "--algo") {
       const auto list = split_commas("--algo", value("--algo"));
-      if (list.empty()) bad_usage("--algo needs at least one of bfs, sssp, pr, cc, tc, all");
+      if (list.empty()) bad_usage("--algo needs at least one of bfs, sssp, pr, cc, tc, msbfs, closeness, all");
       for (auto& x : list) {
-        one_of("--algo", x, {"bfs", "sssp", "pr", "cc", "tc", "all"});
+        one_of("--algo", x, {"bfs", "sssp", "pr", "cc", "tc", "msbfs", "closeness", "all"});
         o.algos.push_back(x);
       }
     } else if (a == "--source")
@@ -247,6 +255,15 @@ bitgraph::cli::options parse(int argc, char** argv) {
       o.parents = false;
     else if (a == "--trace-levels")
       o.trace_levels = true;
+    else if (a == "--sources")
+      o.sources = static_cast<int>(exact_integer("--sources", value("--sources"), 1, 128));
+    else if (a == "--compact-levels")
+      o.compact_levels = true;
+    else if (a == "--samples")
+      o.samples = static_cast<std::uint32_t>(exact_integer("--samples", value("--samples"), 0, 4294967295LL));
+    else if (a == "--seed")
+      o.seed = static_cast<std::uint64_t>(
+          exact_integer("--seed", value("--seed"), 0, 9007199254740992LL));  // 2^53: exact in the JSON
     else if (a == "--tc-method") {
       o.tc_method = value("--tc-method");
       one_of("--tc-method", o.tc_method, {"auto", "oriented", "bitmap", "bmm"});
