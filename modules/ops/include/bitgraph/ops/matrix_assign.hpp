@@ -260,6 +260,35 @@ void matrix_reduce(const char* func, const ExecSpace& exec, W& w, const Mask& ma
   exec.fence();
 }
 
+/// C<mask, replace> = accum(C, T) for a C-shaped T of C's value type (T's arrays may become C's): the merge of
+/// `ewise_add` with an empty second operand, or C = T without a mask and an accumulator. Serves `transpose` and
+/// `extract`.
+template <class ExecSpace, class T, class Mask, class Accum>
+void merge_matrix(const ExecSpace& exec, csr_matrix<T, memory_space_t<ExecSpace>>& c, const Mask& mask,
+                  const Accum& accum, const csr_matrix<T, memory_space_t<ExecSpace>>& t) {
+  using mem = memory_space_t<ExecSpace>;
+  constexpr bool accumulates = !std::is_same_v<Accum, no_accumulator>;
+  if (!accumulates && std::is_same_v<Mask, no_mask>) {
+    exec.fence();
+    c = t;  // nothing to merge
+    return;
+  }
+  auto zeros = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::merge_matrix::zeros", offset_t(c.n_rows) + 1);
+  ewise_matrix_args<T, mem> args;
+  args.mask = to_csr_mask_args<mem>(mask, zeros);
+  args.a = t;
+  args.b.n_rows = c.n_rows;
+  args.b.n_cols = c.n_cols;
+  args.b.row_ptr = zeros;
+  args.c_old = with_row_ptr(exec, c);
+  if (!accumulates && args.mask.replace) {
+    // Every old entry is overwritten or dropped (as in ewise_matrix).
+    args.c_old.row_ptr = zeros;
+    args.c_old.nnz = 0;
+  }
+  c = ewise_matrix_impl<ExecSpace, false, Accum, first_op, T>::run(exec, args, accum, first_op{});
+}
+
 }  // namespace detail
 
 template <class ExecSpace, class T, class Mask, class Accum, class TA>
@@ -358,27 +387,7 @@ void transpose(const ExecSpace& exec, csr_matrix<T, memory_space_t<ExecSpace>>& 
   } else {
     t = detail::values_as<T>(exec, transpose(exec, a));
   }
-  constexpr bool accumulates = !std::is_same_v<Accum, no_accumulator>;
-  if (!accumulates && std::is_same_v<Mask, no_mask>) {
-    exec.fence();
-    c = t;  // C = Aᵀ: nothing to merge
-    return;
-  }
-  // The merge of ewise_add with an empty second operand: T = Aᵀ, then C<M, replace> = accum(C, T).
-  auto zeros = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::transpose::zeros", offset_t(c.n_rows) + 1);
-  detail::ewise_matrix_args<T, mem> args;
-  args.mask = detail::to_csr_mask_args<mem>(mask, zeros);
-  args.a = t;
-  args.b.n_rows = c.n_rows;
-  args.b.n_cols = c.n_cols;
-  args.b.row_ptr = zeros;
-  args.c_old = detail::with_row_ptr(exec, c);
-  if (!accumulates && args.mask.replace) {
-    // Every old entry is overwritten or dropped (as in ewise_matrix).
-    args.c_old.row_ptr = zeros;
-    args.c_old.nnz = 0;
-  }
-  c = detail::ewise_matrix_impl<ExecSpace, false, Accum, first_op, T>::run(exec, args, accum, first_op{});
+  detail::merge_matrix(exec, c, mask, accum, t);  // T = Aᵀ
 }
 
 }  // namespace bitgraph
