@@ -1,6 +1,8 @@
-// Matrix assign, reduce and transpose (ops/matrix_assign.hpp) against GraphBLAS: GrB_Matrix_assign (A given as is or
-// transposed) and GrB_Matrix_assign_INT64 / _FP64 (a scalar) at random index lists (all, unsorted subsets,
-// permutations, empty); GrB_Matrix_reduce_Monoid into a vector (rows, columns through GrB_DESC_T0); GrB_transpose.
+// Matrix assign, reduce, transpose (ops/matrix_assign.hpp) and extract (ops/matrix_extract.hpp) against
+// GraphBLAS: GrB_Matrix_assign (A given as is or transposed) and GrB_Matrix_assign_INT64 / _FP64 (a scalar) at
+// random index lists (all, unsorted subsets, permutations, empty); GrB_Matrix_reduce_Monoid into a vector (rows,
+// columns through GrB_DESC_T0); GrB_transpose; GrB_Matrix_extract (index lists that may repeat, A as is or
+// transposed).
 // Operands come from the graph's pattern with random values, plus rectangular random trials; every mask kind
 // (none, structural, complement, replace, both) and accumulators (none, PLUS, MINUS).
 #include <algorithm>
@@ -12,6 +14,7 @@
 
 #include "bitgraph/formats/csr_matrix.hpp"
 #include "bitgraph/ops/matrix_assign.hpp"
+#include "bitgraph/ops/matrix_extract.hpp"
 #include "compare.hpp"
 #include "matrix_ops.hpp"
 #include "vector_ops.hpp"
@@ -129,8 +132,8 @@ matrix_mask_spec random_matrix_mask(std::mt19937_64& rng, vertex_t rows, vertex_
   return s;
 }
 
-/// The mask's GraphBLAS form (padded), or an empty handle.
-gb::matrix gb_matrix_mask(const matrix_mask_spec& s, vertex_t rows, vertex_t cols) {
+/// The mask's GraphBLAS form (padded by `pad` rows and columns, as C is), or an empty handle.
+gb::matrix gb_matrix_mask(const matrix_mask_spec& s, vertex_t rows, vertex_t cols, GrB_Index pad = 1) {
   if (s.source == 0) return {};
   std::vector<GrB_Index> r, c;
   for (vertex_t i = 0; i < rows; ++i)
@@ -138,7 +141,7 @@ gb::matrix gb_matrix_mask(const matrix_mask_spec& s, vertex_t rows, vertex_t col
       r.push_back(i);
       c.push_back(j);
     }
-  return gb::make_bool_matrix(GrB_Index(rows) + 1, GrB_Index(cols) + 1, r, c);
+  return gb::make_bool_matrix(GrB_Index(rows) + pad, GrB_Index(cols) + pad, r, c);
 }
 
 /// Calls f(no_mask{}) or f(mask_of(pattern matrix, complement, replace)).
@@ -159,14 +162,15 @@ void with_matrix_mask(const exec_space& exec, const matrix_mask_spec& s, vertex_
   f(mask_of(m, s.complement, s.replace));
 }
 
-/// An index list of dimension n: all, a random subset in random order (at most `cap` long), a permutation, empty.
+/// An index list of dimension n: all, a random subset in random order (at most `cap` long), a permutation, empty;
+/// with `repeats` (extract) also random indices that may repeat (at most min(cap, 2 n + 1) of them).
 struct index_choice {
   bool all = false;
   std::vector<vertex_t> list;  ///< the indices (0 .. n-1 for all)
   std::string str() const { return all ? "all" : cat(list.size()); }
 };
 
-index_choice random_index_choice(std::mt19937_64& rng, vertex_t n, std::size_t cap) {
+index_choice random_index_choice(std::mt19937_64& rng, vertex_t n, std::size_t cap, bool repeats = false) {
   index_choice c;
   c.list.resize(n);
   std::iota(c.list.begin(), c.list.end(), vertex_t(0));
@@ -177,6 +181,11 @@ index_choice random_index_choice(std::mt19937_64& rng, vertex_t n, std::size_t c
   }
   if (kind == 7) {
     c.list.clear();
+    return c;
+  }
+  if (repeats && kind == 5 && n > 0) {
+    c.list.resize(rng() % (std::min<std::size_t>(cap, 2 * std::size_t(n) + 1) + 1));
+    for (auto& x : c.list) x = vertex_t(rng() % n);
     return c;
   }
   std::shuffle(c.list.begin(), c.list.end(), rng);
@@ -310,6 +319,57 @@ void transpose_trial(context& ctx, planter& plant, std::mt19937_64& rng, vertex_
   ctx.t.cover(cat("transpose.matrix ", P::name));
 }
 
+/// One extract trial: C<M> = accum(C, A(I, J)) (Aᵀ(I, J) with GrB_INP0 transposed) on both sides; A is the graph
+/// (when given) with random values, or random rows x cols; I and J may repeat indices. C and its mask are not
+/// padded: GraphBLAS wants C to be |I| x |J|.
+template <class P>
+void extract_trial(context& ctx, planter& plant, std::mt19937_64& rng, vertex_t rows, vertex_t cols, const pattern_t* g,
+                   const std::string& shape) {
+  using T = typename P::T;
+  const std::uint64_t m = g ? entries(*g) : std::uint64_t(rows) * cols / 4 + 1;
+  const auto ha = with_values<T>(rows, cols, g ? *g : random_pattern(rows, cols, m, rng), rng);
+  const bool transpose_a = rng() % 4 == 0;
+  const vertex_t ar = transpose_a ? cols : rows, ac = transpose_a ? rows : cols;
+  const auto ic = random_index_choice(rng, ar, 400, true), jc = random_index_choice(rng, ac, 400, true);
+  const vertex_t cr = vertex_t(ic.list.size()), cc = vertex_t(jc.list.size());
+  const std::uint64_t cm = std::min<std::uint64_t>(std::uint64_t(cr) * cc / 4, m) + 1;
+  const auto hc = with_values<T>(cr, cc, random_pattern(cr, cc, cm, rng), rng);
+  const auto mask = random_matrix_mask(rng, cr, cc, nullptr, cm);
+  const int accum = int(rng() % 3);
+  const std::string what = cat(P::name, ", ", shape, ", I ", ic.str(), ", J ", jc.str(), transpose_a ? ", A^T" : "",
+                               ", ", mask.str(), accum_names[accum]);
+  gb::triples<T> got, want;
+  try {
+    auto gc = to_graphblas(hc, P::type(), 0);
+    auto ga = to_graphblas(ha, P::type(), 1);
+    auto gm = gb_matrix_mask(mask, cr, cc, 0);
+    auto desc = gb::make_descriptor(true, mask.source && mask.complement, mask.source && mask.replace, transpose_a);
+    const auto gi = gb_indices(ic), gj = gb_indices(jc);
+    const GrB_Index none = 0;  // GraphBLAS rejects a null list even when it is empty
+    GrB_BinaryOp gacc = accum == 0 ? nullptr : (accum == 1 ? P::plus() : P::minus());
+    gb::check(GrB_Matrix_extract(gc.get(), gm.get(), gacc, ga.get(), gi.empty() ? &none : gi.data(), gi.size(),
+                                 gj.empty() ? &none : gj.data(), gj.size(), desc.get()),
+              "GrB_Matrix_extract");
+    want = gb::extract<T>(gc.get());
+
+    auto c = to_bitgraph(ctx.exec, hc);
+    const auto a = to_bitgraph(ctx.exec, ha);
+    matrix_op_options opts;
+    opts.transpose_a = transpose_a;
+    with_matrix_mask(ctx.exec, mask, cr, cc, [&](const auto& msk) {
+      with_matrix_accum<T>(accum, [&](const auto& acc) {
+        extract(ctx.exec, c, msk, acc, a, to_index_list(ic), to_index_list(jc), opts);
+      });
+    });
+    got = triples_of(c);
+  } catch (const std::exception& e) {
+    ctx.t.error("extract.matrix", what, e.what());
+    return;
+  }
+  compare_matrices(ctx, plant, "extract.matrix", what, got, want);
+  ctx.t.cover(cat("extract.matrix ", P::name, mask.source ? " masked" : ""));
+}
+
 /// One reduce trial: w<m> = accum(w, ⊕ of A's rows or columns) into a dense vector (the identity marks absence)
 /// against GrB_Matrix_reduce_Monoid into a padded GrB_Vector.
 template <class P>
@@ -393,6 +453,7 @@ void check_matrix_assign(context& ctx, const graph_under_test& g) {
       using P = decltype(p);
       assign_trial<P>(ctx, plant, rng, g.n, g.n, &gp, k == 1, "the graph");
       transpose_trial<P>(ctx, plant, rng, g.n, g.n, &gp, "the graph");
+      extract_trial<P>(ctx, plant, rng, g.n, g.n, &gp, "the graph");
     });
     pick_monoid(first + k,
                 [&](auto p) { reduce_trial<decltype(p)>(ctx, plant, rng, g.n, g.n, gp, k == 1, "the graph"); });
@@ -404,6 +465,7 @@ void check_matrix_assign(context& ctx, const graph_under_test& g) {
     using P = decltype(p);
     assign_trial<P>(ctx, plant, rng, rows, cols, nullptr, rng() % 2 != 0, shape);
     transpose_trial<P>(ctx, plant, rng, rows, cols, nullptr, shape);
+    extract_trial<P>(ctx, plant, rng, rows, cols, nullptr, shape);
   });
   const auto rp = random_pattern(rows, cols, rng() % (std::uint64_t(rows) * cols / 3 + 1), rng);
   pick_monoid(first + 2,
