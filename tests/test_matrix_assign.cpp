@@ -19,6 +19,7 @@
 #include "bitgraph/ops/matrix_assign.hpp"
 #include "support/dense_matrix.hpp"
 #include "support/errors.hpp"
+#include "support/index_lists.hpp"
 #include "support/random_graphs.hpp"
 #include "support/reduced.hpp"
 #include "support/spaces.hpp"
@@ -26,6 +27,7 @@
 using namespace bitgraph;
 using test::complement_of;
 using test::dense;
+using test::device_indices;
 using test::mask_kinds;
 using test::random_dense;
 using test::reference_merge;
@@ -106,12 +108,6 @@ dense<To> converted(const dense<From>& a) {
   for (std::size_t k = 0; k < a.d.size(); ++k)
     if (a.d[k]) t.d[k] = static_cast<To>(*a.d[k]);
   return t;
-}
-
-template <class Exec>
-index_list<memory_space_t<Exec>> device_indices(const std::vector<vertex_t>& v, bool all) {
-  if (all) return all_indices{};
-  return Kokkos::View<const vertex_t*, memory_space_t<Exec>>(test::to_view<memory_space_t<Exec>>(v, "test::indices"));
 }
 
 /// Every shape x index kinds of I and J x mask kind x accumulator (none, `accum`) x matrix / scalar form, A of type

@@ -16,12 +16,14 @@
 #include "bitgraph/ops/matrix_extract.hpp"
 #include "support/dense_matrix.hpp"
 #include "support/errors.hpp"
+#include "support/index_lists.hpp"
 #include "support/random_graphs.hpp"
 #include "support/reduced.hpp"
 #include "support/spaces.hpp"
 
 using namespace bitgraph;
 using test::dense;
+using test::device_indices;
 using test::random_dense;
 using test::to_device;
 using test::to_host;
@@ -61,12 +63,6 @@ dense<T> reference_extract(const dense<TA>& a, const std::vector<vertex_t>& ri, 
     for (std::size_t y = 0; y < ci.size(); ++y)
       if (const auto& v = a.at(ri[x], ci[y])) t.at(vertex_t(x), vertex_t(y)) = static_cast<T>(*v);
   return t;
-}
-
-template <class Exec>
-index_list<memory_space_t<Exec>> device_indices(const std::vector<vertex_t>& v, bool all) {
-  if (all) return all_indices{};
-  return Kokkos::View<const vertex_t*, memory_space_t<Exec>>(test::to_view<memory_space_t<Exec>>(v, "test::indices"));
 }
 
 /// Every shape x index kinds of I and J x transpose_a x mask kind x accumulator (none, `accum`) x old C (random,
