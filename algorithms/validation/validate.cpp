@@ -324,8 +324,9 @@ verdict check_closeness(const host_csr& g, const std::vector<double>& closeness,
   }
   // One vertex's closeness from the distances to it: a BFS over the in-edges from it.
   const host_csr in = reversed(g);
-  const vertex_t step = std::max<vertex_t>(1, g.n / closeness_checked_vertices);
-  for (vertex_t v = 0; v < g.n; v += step) {
+  const std::uint64_t step = std::max<vertex_t>(1, g.n / closeness_checked_vertices);
+  for (std::uint64_t at = 0; at < g.n; at += step) {  // 64 bits: no wrap near 2^32 vertices
+    const auto v = static_cast<vertex_t>(at);
     const auto level = reference::bfs_levels(in, v);
     double sum = 0, reached = 0;
     for (vertex_t u = 0; u < g.n; ++u)
