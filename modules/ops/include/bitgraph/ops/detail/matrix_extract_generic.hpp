@@ -16,7 +16,7 @@ template <class Mem>
 struct extract_bucket_count {
   Kokkos::View<const vertex_t*, Mem> cols;  // J
   Kokkos::View<offset_t*, Mem> count;       // n_cols(A) + 1, zero on entry
-  KOKKOS_INLINE_FUNCTION void operator()(const offset_t b) const { Kokkos::atomic_increment(&count(cols(b))); }
+  KOKKOS_INLINE_FUNCTION void operator()(const offset_t b) const { Kokkos::atomic_add(&count(cols(b)), offset_t(1)); }
 };
 
 /// positions(next(J[b])++) = b: every position of J in its column's bucket (in any order: T's rows are sorted).
