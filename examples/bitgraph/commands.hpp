@@ -680,9 +680,7 @@ void multi_source_row(const ExecSpace& exec, const bit_graph<memory_space_t<Exec
   offset_t edges = 0;
   auto ids = json::array(), reached = json::array(), depth = json::array(), level_sum = json::array();
   for (std::size_t i = 0; i < sources.size(); ++i) {
-    for (vertex_t v = 0; v < h.n; ++v)
-      levels[v] = opts.compact_levels ? (narrow(i, v) == unreached_level8 ? unreached_level : level_t(narrow(i, v)))
-                                      : wide(i, v);
+    for (vertex_t v = 0; v < h.n; ++v) levels[v] = opts.compact_levels ? widen_level(narrow(i, v)) : wide(i, v);
     const vertex_t s = sources[i];
     ids.push(caller_id(s));
     add_bfs_summary(levels, reached, depth, level_sum);
