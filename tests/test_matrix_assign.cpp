@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
-#include <numeric>
 #include <optional>
 #include <random>
 #include <string>
@@ -28,8 +27,10 @@ using namespace bitgraph;
 using test::complement_of;
 using test::dense;
 using test::device_indices;
+using test::index_kind;
 using test::mask_kinds;
 using test::random_dense;
+using test::random_indices;
 using test::reference_merge;
 using test::replace_of;
 using test::to_device;
@@ -62,23 +63,9 @@ struct scaled_difference {
 
 namespace {
 
-const std::vector<test::shape> shapes = {{0, 0, 0.5},  {0, 6, 0.5},  {5, 0, 0.5},   {1, 1, 1.0},   {1, 1, 0.0},
-                                         {23, 1, 0.5}, {7, 13, 0.3}, {30, 20, 0.6}, {20, 45, 0.1}, {70, 70, 0.05}};
-
-/// An index list of dimension n: kind 0 all, 1 empty, 2 a random subset in random order (unsorted), 3 a
-/// permutation of every index.
-enum class index_kind { all, empty, subset, permutation };
+const auto& shapes = test::matrix_index_shapes;
+// Assign refuses repeated indices: every kind but `repeats`.
 const index_kind index_kinds[] = {index_kind::all, index_kind::empty, index_kind::subset, index_kind::permutation};
-
-std::vector<vertex_t> random_indices(vertex_t n, index_kind kind, std::mt19937_64& rng) {
-  std::vector<vertex_t> p(n);
-  std::iota(p.begin(), p.end(), vertex_t(0));
-  if (kind == index_kind::all) return p;
-  if (kind == index_kind::empty) return {};
-  std::shuffle(p.begin(), p.end(), rng);
-  if (kind == index_kind::subset) p.resize(n == 0 ? 0 : rng() % (n + 1));
-  return p;
-}
 
 /// C(I, J)<M, replace> = accum(C(I, J), A) from the GraphBLAS definition: Z = C, Z(I, J) = accum(C(I, J), A) (A
 /// alone without an accumulator), then C<M, replace> = Z. `a` is |I| x |J| (values already of C's type).

@@ -7,7 +7,6 @@
 
 #include <cstdint>
 #include <functional>
-#include <numeric>
 #include <random>
 #include <string>
 #include <vector>
@@ -24,36 +23,18 @@
 using namespace bitgraph;
 using test::dense;
 using test::device_indices;
+using test::index_kind;
 using test::random_dense;
+using test::random_indices;
 using test::to_device;
 using test::to_host;
 using test::transposed;
 
 namespace {
 
-const std::vector<test::shape> shapes = {{0, 0, 0.5},  {0, 6, 0.5},  {5, 0, 0.5},   {1, 1, 1.0},   {1, 1, 0.0},
-                                         {23, 1, 0.5}, {7, 13, 0.3}, {30, 20, 0.6}, {20, 45, 0.1}, {70, 70, 0.05}};
-
-/// An index list of dimension n: all, empty, a random subset in random order, a permutation, or up to 2 n + 1
-/// random indices with repeats (GraphBLAS allows them in extract).
-enum class index_kind { all, empty, subset, permutation, repeats };
+const auto& shapes = test::matrix_index_shapes;
 const index_kind index_kinds[] = {index_kind::all, index_kind::empty, index_kind::subset, index_kind::permutation,
                                   index_kind::repeats};
-
-std::vector<vertex_t> random_indices(vertex_t n, index_kind kind, std::mt19937_64& rng) {
-  std::vector<vertex_t> p(n);
-  std::iota(p.begin(), p.end(), vertex_t(0));
-  if (kind == index_kind::all) return p;
-  if (kind == index_kind::empty || n == 0) return {};
-  if (kind == index_kind::repeats) {
-    p.resize(rng() % (2 * std::size_t(n) + 2));
-    for (auto& x : p) x = static_cast<vertex_t>(rng() % n);
-    return p;
-  }
-  std::shuffle(p.begin(), p.end(), rng);
-  if (kind == index_kind::subset) p.resize(rng() % (n + 1));
-  return p;
-}
 
 /// T = A(I, J) from the definition: T(a, b) = A(I[a], J[b]), converted to T's value type.
 template <class T, class TA>
