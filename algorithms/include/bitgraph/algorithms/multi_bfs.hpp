@@ -43,6 +43,11 @@ inline std::string_view to_string(multi_bfs_order o) noexcept {
   return o == multi_bfs_order::none ? "none" : o == multi_bfs_order::degree ? "degree" : "auto";
 }
 
+/// A level in 32 bits: a compact one (`multi_bfs_result::levels8`) widened, `unreached_level8` becoming
+/// `unreached_level`; a `level_t` as it is.
+constexpr level_t widen_level(level8_t l) noexcept { return l == unreached_level8 ? unreached_level : level_t(l); }
+constexpr level_t widen_level(level_t l) noexcept { return l; }
+
 /// Options of `multi_source_bfs`.
 struct multi_bfs_options {
   bool levels = true;  ///< keep levels(i, v) (k x n entries); false keeps only the counts

@@ -30,10 +30,6 @@ using level8_t = std::uint8_t;
 inline constexpr level8_t unreached_level8 = 255;
 inline constexpr level_t max_level8 = 254;
 
-/// A level in 32 bits: a compact one widened (`unreached_level8` becomes `unreached_level`), a `level_t` as it is.
-constexpr level_t widen_level(level8_t l) noexcept { return l == unreached_level8 ? unreached_level : level_t(l); }
-constexpr level_t widen_level(level_t l) noexcept { return l; }
-
 /// Whether a graph's adjacency is directed or undirected. Always explicit, never guessed: an undirected
 /// graph stores both (u, v) and (v, u).
 enum class graph_kind : std::uint8_t { directed, undirected };
