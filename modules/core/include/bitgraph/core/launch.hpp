@@ -59,17 +59,42 @@ using reduce_value_t = typename std::conditional_t<
     reduce_is_reducer<R>::value, reduce_value_of<R>,
     std::conditional_t<reduce_has_value_type<Functor>::value, reduce_value_of<Functor>, reduce_plain<R>>>::type;
 
+/// Whether `Functor` reduces with its own `init` / `join` (a `value_type` functor).
+template <class Functor, class Value>
+concept reduce_functor_joins = requires(const Functor& f, Value& a, const Value& b) {
+  f.init(a);
+  f.join(a, b);
+};
+
 /// The body of `reduce_range` on CUDA: each team thread calls the functor for items team * T + thread, then
 /// every league * T items after (coalesced, grid-stride), into its own partial; `init` / `join` / `value_type`
-/// are the functor's, inherited.
-template <class Functor, class Value, class Member, class Index>
+/// are the functor's, inherited. Kokkos 3.4 keeps a team reduction's value behind its address (in local memory,
+/// which the L1 mostly lacks under a shared-memory carve-out): every item's update of it was a local load and store.
+/// The partial is therefore a local of the loop (registers), joined into Kokkos's value once per thread; with no
+/// functor `join` the reduction is Kokkos's default sum (value-initialised, `+=`). Into a reducer (whose `join` the
+/// body cannot see: `Partial` false) every item still updates Kokkos's value.
+template <class Functor, class Value, class Member, class Index, bool Partial>
 struct range_reduce_body : Functor {
   Index count;
   KOKKOS_INLINE_FUNCTION void operator()(const Member& m, Value& acc) const {
     const std::uint64_t stride = std::uint64_t(m.league_size()) * std::uint64_t(m.team_size());
-    for (std::uint64_t i = std::uint64_t(m.league_rank()) * std::uint64_t(m.team_size()) + std::uint64_t(m.team_rank());
-         i < std::uint64_t(count); i += stride)
-      Functor::operator()(static_cast<Index>(i), acc);
+    const std::uint64_t first =
+        std::uint64_t(m.league_rank()) * std::uint64_t(m.team_size()) + std::uint64_t(m.team_rank());
+    if constexpr (!Partial) {
+      for (std::uint64_t i = first; i < std::uint64_t(count); i += stride)
+        Functor::operator()(static_cast<Index>(i), acc);
+    } else {
+      Value part{};
+      if constexpr (reduce_functor_joins<Functor, Value>) Functor::init(part);
+      for (std::uint64_t i = first; i < std::uint64_t(count); i += stride)
+        Functor::operator()(static_cast<Index>(i), part);
+      if constexpr (reduce_functor_joins<Functor, Value>) {
+        const Value whole = part;  // the join's operands may be volatile: `part` itself stays out of memory
+        Functor::join(acc, whole);
+      } else {
+        acc += part;
+      }
+    }
   }
 };
 
@@ -83,12 +108,14 @@ void reduce_range(const char* label, const ExecSpace& exec, Index count, const F
   if constexpr (is_cuda_space_v<ExecSpace>) {
     using policy = Kokkos::TeamPolicy<ExecSpace>;
     using value = reduce_value_t<Functor, Result>;
+    constexpr bool partial = reduce_functor_joins<Functor, value> ||
+                             !reduce_is_reducer<std::remove_cv_t<std::remove_reference_t<Result>>>::value;
     constexpr int team = 256;
     const std::uint64_t teams_needed = (std::uint64_t(count) + team - 1) / team;
     const std::uint64_t fill = std::uint64_t(exec.concurrency()) / team;  // one wave of full-occupancy teams
     const int league = static_cast<int>(teams_needed < fill ? (teams_needed > 0 ? teams_needed : 1) : fill);
     Kokkos::parallel_reduce(label, policy(exec, league, team),
-                            range_reduce_body<Functor, value, typename policy::member_type, Index>{f, count},
+                            range_reduce_body<Functor, value, typename policy::member_type, Index, partial>{f, count},
                             std::forward<Result>(result));
   } else {
     Kokkos::parallel_reduce(label, Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<Index>>(exec, 0, count), f,
