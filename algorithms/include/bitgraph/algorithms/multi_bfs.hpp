@@ -497,10 +497,49 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
   // The sources whose frontier is not empty: a pull waits only for them, since a source that has finished reaches
   // nothing more (one source in a small component would otherwise keep every row from stopping early).
   bits advancing = full;
+  // Levels 0 .. depth written from the history slots (unreached where no slot has the bit); later levels direct.
+  const auto write_history = [&](level_t depth) {
+    const bool wide = levels.wide.extent(0) > 0;
+    const std::size_t group = wide ? multi_bfs_expand_group : multi_bfs_expand8_group;
+    int shift = 0;  // groups of sources of each word per vertex, rounded up to a power of two
+    while ((std::size_t(1) << shift) * group < std::min<std::size_t>(k, 64)) ++shift;
+    const auto policy = Kokkos::RangePolicy<ExecSpace>(exec, 0, std::size_t(n) << shift);
+    const const_bits hist(slots, std::size_t(history) * n);
+    if (wide)
+      Kokkos::parallel_for("bitgraph::multi_bfs::expand", policy,
+                           multi_bfs_expand<mem, W>{hist, seen, caller_id, levels.wide, std::size_t(n), k, shift,
+                                                    static_cast<int>(depth)});
+    else
+      Kokkos::parallel_for("bitgraph::multi_bfs::expand8", policy,
+                           multi_bfs_expand8<mem, W>{hist, seen, caller_id, levels.narrow, std::size_t(n), k, shift,
+                                                     static_cast<int>(depth)});
+    direct = true;
+  };
+  // (source, vertex) pairs first reached at the last two levels (level 0: the sources).
+  unsigned long long new_pairs = k, new_pairs_before = ~0ull;
+  // Whether the last frontier slot holds the bits of the listed vertices only (a sparse level that no history reads
+  // skips zeroing its slot; elsewhere the slot holds an older level's bits).
+  bool frontier_listed_only = false;
   for (level_t l = 1;; ++l) {
-    const const_bits frontier(slot(l - 1).data(), n);
     const bool bottom_up = double(frontier_edges) * pull_ratio > double(pull_edges) + double(live);
     const bool sparse = !bottom_up && frontier_edges <= cap;
+    const bool from_queue = !bottom_up && l > 1 && listed > 0 && frontier_hubs == 0;
+    bits_view frontier_slot = slot(l - 1);
+    if (frontier_listed_only && !from_queue) {
+      // A pass over every vertex reads the frontier: rebuild it whole in this level's slot (its update writes the
+      // slot only after the pass).
+      frontier_slot = slot(l);
+      Kokkos::parallel_for("bitgraph::multi_bfs::clear", Kokkos::RangePolicy<ExecSpace>(exec, 0, live),
+                           multi_bfs_clear<mem, W>{frontier_slot});
+      Kokkos::parallel_for("bitgraph::multi_bfs::copy_listed", Kokkos::RangePolicy<ExecSpace>(exec, 0, listed),
+                           multi_bfs_copy_listed<mem, W>{slot(l - 1), frontier_slot, ws.queue});
+    }
+    const const_bits frontier(frontier_slot.data(), n);
+    // The traversal's tail (sparse levels, few new pairs and fewer each level) ends the history: the slots are read
+    // once up to here, and the tail's levels are written as reached instead of zeroing a slot per level.
+    if (sparse && keep_levels && !direct && l > 1 && new_pairs < new_pairs_before &&
+        new_pairs <= std::uint64_t(live) / multi_bfs_tail_pairs)
+      write_history(l - 1);
     multi_bfs_appender<mem> app;
     if (sparse) {
       if (++ws.stamp == 0) {  // the stamps wrapped: none may match a new one
@@ -539,7 +578,7 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
           Kokkos::TeamPolicy<ExecSpace>(exec, static_cast<int>(k) * spread, shape.team_size, shape.vector_length),
           multi_bfs_push_sources<ExecSpace, W>{seen, visit, out.row_ptr, out.col_idx, sources, traversal_id, spread,
                                                app});
-    } else if (listed > 0 && frontier_hubs == 0) {
+    } else if (from_queue) {
       Kokkos::parallel_for(
           "bitgraph::multi_bfs::push_queue", segment_policy(listed),
           multi_bfs_push_queue<ExecSpace, W>{frontier, seen, visit, out.row_ptr, out.col_idx, ws.queue, listed, app});
@@ -579,15 +618,19 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
                                           multi_bfs_hub_min<ExecSpace>,
                                           full};
     if (sparse) {
-      // The slot is written only where a candidate gains bits: zero it first.
-      Kokkos::parallel_for("bitgraph::multi_bfs::clear", Kokkos::RangePolicy<ExecSpace>(exec, 0, live),
-                           multi_bfs_clear<mem, W>{slot(l)});
+      // The slot is written only where a candidate gains bits: zero it first while a history will read it; else the
+      // next level reads the listed vertices' bits only, or rebuilds the slot whole.
+      frontier_listed_only = direct || !keep_levels;
+      if (!frontier_listed_only)
+        Kokkos::parallel_for("bitgraph::multi_bfs::clear", Kokkos::RangePolicy<ExecSpace>(exec, 0, live),
+                             multi_bfs_clear<mem, W>{slot(l)});
       reduce_range("bitgraph::multi_bfs::update_list", exec, std::max<std::size_t>(frontier_edges, 1),
                    multi_bfs_update_list<mem, W>{update, ws.candidates, ws.queue, ws.counts}, st);
       listed = static_cast<std::size_t>(st.active);
     } else {
       reduce_range("bitgraph::multi_bfs::update", exec, live, update, st);
       listed = 0;
+      frontier_listed_only = false;
     }
     pull_edges -= st.done_in < pull_edges ? st.done_in : pull_edges;
     if (st.active > 0) {
@@ -598,28 +641,14 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
       frontier_hubs = st.hubs;
       for (int j = 0; j < W; ++j) advancing.w[j] = st.advancing[j];
     }
+    new_pairs_before = new_pairs;
+    new_pairs = st.pairs;
     if (st.active > 0 && levels.narrow.extent(0) > 0 && l > max_level8)
       throw size_error(concat("bitgraph::multi_source_bfs: a source reaches a vertex at level ", l,
                               ", over the compact levels' largest (", max_level8, "); keep 32-bit levels"));
     // The history ends at the traversal's end or when its slots run out: every level so far written from it.
     const bool last = st.active == 0;
-    if (keep_levels && !direct && (last || l + 1 == history)) {
-      const bool wide = levels.wide.extent(0) > 0;
-      const std::size_t group = wide ? multi_bfs_expand_group : multi_bfs_expand8_group;
-      int shift = 0;  // groups of sources of each word per vertex, rounded up to a power of two
-      while ((std::size_t(1) << shift) * group < std::min<std::size_t>(k, 64)) ++shift;
-      const auto policy = Kokkos::RangePolicy<ExecSpace>(exec, 0, std::size_t(n) << shift);
-      const const_bits hist(slots, std::size_t(history) * n);
-      if (wide)
-        Kokkos::parallel_for("bitgraph::multi_bfs::expand", policy,
-                             multi_bfs_expand<mem, W>{hist, seen, caller_id, levels.wide, std::size_t(n), k, shift,
-                                                      static_cast<int>(l)});
-      else
-        Kokkos::parallel_for("bitgraph::multi_bfs::expand8", policy,
-                             multi_bfs_expand8<mem, W>{hist, seen, caller_id, levels.narrow, std::size_t(n), k, shift,
-                                                       static_cast<int>(l)});
-      direct = true;
-    }
+    if (keep_levels && !direct && (last || l + 1 == history)) write_history(l);
     if (last) break;
   }
 }

@@ -280,6 +280,20 @@ struct multi_bfs_clear {
   KOKKOS_INLINE_FUNCTION void operator()(const vertex_t v) const { slot(v) = multi_bfs_bits<W>{}; }
 };
 
+/// A frontier that holds the bits of its listed vertices only, copied into a zeroed slot: the whole frontier, for a
+/// level that reads every vertex's bits.
+template <class Mem, int W>
+struct multi_bfs_copy_listed {
+  Kokkos::View<const multi_bfs_bits<W>*, Mem> from;
+  Kokkos::View<multi_bfs_bits<W>*, Mem> to;
+  Kokkos::View<const vertex_t*, Mem> list;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t i) const { to(list(i)) = from(list(i)); }
+};
+
+/// A sparse level ends the history (`multi_bfs_run`) once the last level reached at most live / this many new pairs:
+/// the levels it writes as reached then cost less than zeroing a slot per level and reading it back at the end.
+inline constexpr unsigned long long multi_bfs_tail_pairs = 4;
+
 /// Level 0: bit i of source i's words (duplicates allowed: atomic), levels(i, source i) = 0 when `levels` is given
 /// (the direct mode; the history mode records level 0 in the frontier slot), the sources counted per vertex when
 /// `self` is given. Sources, levels and `self` are in the caller's ids, the words in the traversal's.
