@@ -162,10 +162,7 @@ TEMPLATE_TEST_CASE("matrix extract rejects bad arguments", "[matrix_extract][ops
   };
   using test::thrown_text;
   using iae = invalid_argument_error;
-  const auto has = [](const std::string& text, const char* what) {
-    INFO(text);
-    return text.find(what) != std::string::npos;
-  };
+  const auto has = test::mentions;
   const no_accumulator none;
   CHECK(has(thrown_text<iae>([&] {
               extract(exec, c, no_mask{}, none, a23, idx({0, 1}), idx({0, 1, 2}));

@@ -1,8 +1,9 @@
-// Matrix assign, reduce, transpose (ops/matrix_assign.hpp) and extract (ops/matrix_extract.hpp) against
+// Matrix assign, reduce, transpose (ops/matrix_assign.hpp), extract (ops/matrix_extract.hpp) and kronecker
+// (ops/kronecker.hpp) against
 // GraphBLAS: GrB_Matrix_assign (A given as is or transposed) and GrB_Matrix_assign_INT64 / _FP64 (a scalar) at
 // random index lists (all, unsorted subsets, permutations, empty); GrB_Matrix_reduce_Monoid into a vector (rows,
 // columns through GrB_DESC_T0); GrB_transpose; GrB_Matrix_extract (index lists that may repeat, A as is or
-// transposed).
+// transposed); GrB_Matrix_kronecker_BinaryOp (TIMES or MINUS, either operand transposed).
 // Operands come from the graph's pattern with random values, plus rectangular random trials; every mask kind
 // (none, structural, complement, replace, both) and accumulators (none, PLUS, MINUS).
 #include <algorithm>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "bitgraph/formats/csr_matrix.hpp"
+#include "bitgraph/ops/kronecker.hpp"
 #include "bitgraph/ops/matrix_assign.hpp"
 #include "bitgraph/ops/matrix_extract.hpp"
 #include "compare.hpp"
@@ -25,13 +27,14 @@ namespace {
 
 using namespace mops;
 
-// Value types of the matrix trials, with GraphBLAS's PLUS and MINUS on them (the accumulators).
+// Value types of the matrix trials, with GraphBLAS's PLUS and MINUS on them (the accumulators) and TIMES.
 struct int64_values {
   using T = std::int64_t;
   static constexpr const char* name = "INT64";
   static GrB_Type type() { return GrB_INT64; }
   static GrB_BinaryOp plus() { return GrB_PLUS_INT64; }
   static GrB_BinaryOp minus() { return GrB_MINUS_INT64; }
+  static GrB_BinaryOp times() { return GrB_TIMES_INT64; }
   static GrB_Info assign_scalar(GrB_Matrix c, GrB_Matrix m, GrB_BinaryOp acc, T s, const GrB_Index* i, GrB_Index ni,
                                 const GrB_Index* j, GrB_Index nj, GrB_Descriptor d) {
     return GrB_Matrix_assign_INT64(c, m, acc, s, i, ni, j, nj, d);
@@ -43,6 +46,7 @@ struct fp64_values {
   static GrB_Type type() { return GrB_FP64; }
   static GrB_BinaryOp plus() { return GrB_PLUS_FP64; }
   static GrB_BinaryOp minus() { return GrB_MINUS_FP64; }
+  static GrB_BinaryOp times() { return GrB_TIMES_FP64; }
   static GrB_Info assign_scalar(GrB_Matrix c, GrB_Matrix m, GrB_BinaryOp acc, T s, const GrB_Index* i, GrB_Index ni,
                                 const GrB_Index* j, GrB_Index nj, GrB_Descriptor d) {
     return GrB_Matrix_assign_FP64(c, m, acc, s, i, ni, j, nj, d);
@@ -370,6 +374,62 @@ void extract_trial(context& ctx, planter& plant, std::mt19937_64& rng, vertex_t 
   ctx.t.cover(cat("extract.matrix ", P::name, mask.source ? " masked" : ""));
 }
 
+/// One Kronecker trial: C<M> = accum(C, kron(A, B)) with TIMES or MINUS (A's value first) on both sides, either
+/// operand transposed by the descriptor; A is the graph (when given) with random values, or random rows x cols; B
+/// is random, 1-4 x 1-4. Nothing is padded: GraphBLAS wants C to be the product's shape.
+template <class P>
+void kronecker_trial(context& ctx, planter& plant, std::mt19937_64& rng, vertex_t rows, vertex_t cols,
+                     const pattern_t* g, const std::string& shape) {
+  using T = typename P::T;
+  const std::uint64_t m = g ? entries(*g) : std::uint64_t(rows) * cols / 4 + 1;
+  const auto ha = with_values<T>(rows, cols, g ? *g : random_pattern(rows, cols, m, rng), rng);
+  const vertex_t br = vertex_t(1 + rng() % 4), bc = vertex_t(1 + rng() % 4);
+  const auto hb = with_values<T>(br, bc, random_pattern(br, bc, 1 + rng() % (std::uint64_t(br) * bc), rng), rng);
+  const bool ta = rng() % 4 == 0, tb = rng() % 3 == 0, minus = rng() % 2 != 0;
+  const vertex_t cr = (ta ? cols : rows) * (tb ? bc : br), cc = (ta ? rows : cols) * (tb ? br : bc);
+  const std::uint64_t cm = std::min<std::uint64_t>(std::uint64_t(cr) * cc / 4, m) + 1;
+  const auto hc = with_values<T>(cr, cc, random_pattern(cr, cc, cm, rng), rng);
+  const auto mask = random_matrix_mask(rng, cr, cc, nullptr, cm);
+  const int accum = int(rng() % 3);
+  const std::string what = cat(P::name, minus ? " MINUS, " : " TIMES, ", shape, ta ? " transposed" : "", " with ", br,
+                               " x ", bc, tb ? " transposed" : "", ", ", mask.str(), accum_names[accum]);
+  gb::triples<T> got, want;
+  try {
+    auto gc = to_graphblas(hc, P::type(), 0);
+    auto ga = to_graphblas(ha, P::type(), 0);
+    auto gbm = to_graphblas(hb, P::type(), 0);
+    auto gm = gb_matrix_mask(mask, cr, cc, 0);
+    auto desc = gb::make_descriptor(true, mask.source && mask.complement, mask.source && mask.replace, ta);
+    if (tb) gb::check(GrB_Descriptor_set(desc.get(), GrB_INP1, GrB_TRAN), "GrB_Descriptor_set(INP1)");
+    GrB_BinaryOp gacc = accum == 0 ? nullptr : (accum == 1 ? P::plus() : P::minus());
+    gb::check(GrB_Matrix_kronecker_BinaryOp(gc.get(), gm.get(), gacc, minus ? P::minus() : P::times(), ga.get(),
+                                            gbm.get(), desc.get()),
+              "GrB_Matrix_kronecker_BinaryOp");
+    want = gb::extract<T>(gc.get());
+
+    auto c = to_bitgraph(ctx.exec, hc);
+    const auto a = to_bitgraph(ctx.exec, ha);
+    const auto b = to_bitgraph(ctx.exec, hb);
+    matrix_op_options opts;
+    opts.transpose_a = ta;
+    opts.transpose_b = tb;
+    with_matrix_mask(ctx.exec, mask, cr, cc, [&](const auto& msk) {
+      with_matrix_accum<T>(accum, [&](const auto& acc) {
+        if (minus)
+          kronecker(ctx.exec, c, msk, acc, minus_op{}, a, b, opts);
+        else
+          kronecker(ctx.exec, c, msk, acc, times_op{}, a, b, opts);
+      });
+    });
+    got = triples_of(c);
+  } catch (const std::exception& e) {
+    ctx.t.error("kronecker.matrix", what, e.what());
+    return;
+  }
+  compare_matrices(ctx, plant, "kronecker.matrix", what, got, want);
+  ctx.t.cover(cat("kronecker.matrix ", P::name, mask.source ? " masked" : ""));
+}
+
 /// One reduce trial: w<m> = accum(w, ⊕ of A's rows or columns) into a dense vector (the identity marks absence)
 /// against GrB_Matrix_reduce_Monoid into a padded GrB_Vector.
 template <class P>
@@ -454,6 +514,7 @@ void check_matrix_assign(context& ctx, const graph_under_test& g) {
       assign_trial<P>(ctx, plant, rng, g.n, g.n, &gp, k == 1, "the graph");
       transpose_trial<P>(ctx, plant, rng, g.n, g.n, &gp, "the graph");
       extract_trial<P>(ctx, plant, rng, g.n, g.n, &gp, "the graph");
+      kronecker_trial<P>(ctx, plant, rng, g.n, g.n, &gp, "the graph");
     });
     pick_monoid(first + k,
                 [&](auto p) { reduce_trial<decltype(p)>(ctx, plant, rng, g.n, g.n, gp, k == 1, "the graph"); });
@@ -466,6 +527,7 @@ void check_matrix_assign(context& ctx, const graph_under_test& g) {
     assign_trial<P>(ctx, plant, rng, rows, cols, nullptr, rng() % 2 != 0, shape);
     transpose_trial<P>(ctx, plant, rng, rows, cols, nullptr, shape);
     extract_trial<P>(ctx, plant, rng, rows, cols, nullptr, shape);
+    kronecker_trial<P>(ctx, plant, rng, rows, cols, nullptr, shape);
   });
   const auto rp = random_pattern(rows, cols, rng() % (std::uint64_t(rows) * cols / 3 + 1), rng);
   pick_monoid(first + 2,

@@ -1,6 +1,8 @@
 // Reading the message of an expected exception, for tests that check what it says.
 #pragma once
 
+#include <catch2/catch_test_macros.hpp>
+
 #include <string>
 #include <utility>
 
@@ -16,6 +18,13 @@ std::string thrown_text(F&& f) {
     return e.what();
   }
   return "no error";
+}
+
+/// Whether an error message `text` mentions `what`; when not, the message goes with the next assertion's report.
+inline bool mentions(const std::string& text, const char* what) {
+  const bool found = text.find(what) != std::string::npos;
+  if (!found) UNSCOPED_INFO("the message: " << text);
+  return found;
 }
 
 }  // namespace bitgraph::test
