@@ -167,10 +167,7 @@ TEMPLATE_TEST_CASE("kronecker rejects bad arguments and oversized products", "[k
   const auto m_bad = to_device(exec, random_dense<double>(6, 5, 0.5, rng));
   using test::thrown_text;
   using iae = invalid_argument_error;
-  const auto has = [](const std::string& text, const char* what) {
-    INFO(text);
-    return text.find(what) != std::string::npos;
-  };
+  const auto has = test::mentions;
   const no_accumulator none;
   CHECK(has(thrown_text<iae>([&] { kronecker(exec, c, no_mask{}, none, times_op{}, a23, a23); }),
             "kronecker: C is 6 x 6 but kron(A, B) is 4 x 9"));
