@@ -29,13 +29,9 @@ using test::transposed;
 
 namespace {
 
-struct shape {
-  vertex_t rows, cols;
-  double density;
-};
 // Pairs of these: zero rows or columns, a single entry or none, tall, wide and square operands.
-const shape shapes[] = {{0, 0, 0.5}, {0, 3, 0.5}, {2, 0, 0.5}, {1, 1, 1.0}, {1, 1, 0.0},
-                        {3, 1, 0.7}, {4, 5, 0.4}, {6, 6, 0.3}, {1, 7, 0.6}};
+const test::shape shapes[] = {{0, 0, 0.5}, {0, 3, 0.5}, {2, 0, 0.5}, {1, 1, 1.0}, {1, 1, 0.0},
+                              {3, 1, 0.7}, {4, 5, 0.4}, {6, 6, 0.3}, {1, 7, 0.6}};
 
 /// kron(A, B) from the definition: T(i1 rb + i2, j1 cb + j2) = op(A(i1, j1), B(i2, j2), i, j) where both exist.
 template <class T>

@@ -75,6 +75,16 @@ KOKKOS_FORCEINLINE_FUNCTION T apply_binary(const Op& op, T a, T b, vertex_t i) {
   }
 }
 
+/// op(a, b) at the matrix entry (i, j): monoids and apply(a, b) ignore the position, multiply operators get the row
+/// and the column (apply_binary, for vectors, passes one position as both).
+template <class Op, class T>
+KOKKOS_FORCEINLINE_FUNCTION T apply_binary_at(const Op& op, T a, T b, vertex_t i, vertex_t j) {
+  if constexpr (has_combine<Op, T>::value || has_apply2<Op, T>::value)
+    return apply_binary(op, a, b, i);
+  else
+    return static_cast<T>(op.apply(a, b, i, j));
+}
+
 template <class F, class T, class = void>
 struct has_unary_apply : std::false_type {};
 template <class F, class T>

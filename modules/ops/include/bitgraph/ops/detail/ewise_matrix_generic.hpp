@@ -35,15 +35,6 @@ struct ewise_matrix_rows {
   Kokkos::View<const V*, Mem> c_val;
   csr_row_output<V, Mem> out;
 
-  /// op(a, b) at (i, j): monoids and apply(a, b) ignore the position, multiply operators get row and column.
-  KOKKOS_INLINE_FUNCTION V combine(V a, V b, vertex_t i, vertex_t j) const {
-    if constexpr (elementwise::has_combine<Op, V>::value || elementwise::has_apply2<Op, V>::value) {
-      return elementwise::apply_binary(op, a, b, i);
-    } else {
-      return static_cast<V>(op.apply(a, b, i, j));
-    }
-  }
-
   KOKKOS_INLINE_FUNCTION void operator()(const vertex_t i) const {
     offset_t pa = a_ptr(i), pb = b_ptr(i), pc = c_ptr(i);
     const offset_t ae = a_ptr(i + 1), be = b_ptr(i + 1), ce = c_ptr(i + 1);
@@ -61,7 +52,7 @@ struct ewise_matrix_rows {
       V t{};
       if (allowed && has_t) {
         if (has_a && has_b)
-          t = combine(a_val(pa), b_val(pb), i, j);
+          t = elementwise::apply_binary_at(op, a_val(pa), b_val(pb), i, j);
         else
           t = has_a ? a_val(pa) : b_val(pb);
       }

@@ -40,12 +40,6 @@ struct kronecker_fill {
   Kokkos::View<const offset_t*, Mem> t_ptr;
   Kokkos::View<vertex_t*, Mem> t_col;
   Kokkos::View<V*, Mem> t_val;
-  KOKKOS_INLINE_FUNCTION V combine(V a, V b, vertex_t i, vertex_t j) const {
-    if constexpr (elementwise::has_combine<Op, V>::value || elementwise::has_apply2<Op, V>::value)
-      return elementwise::apply_binary(op, a, b, i);
-    else
-      return static_cast<V>(op.apply(a, b, i, j));
-  }
   KOKKOS_INLINE_FUNCTION void operator()(const vertex_t r) const {
     const vertex_t i1 = r / k.b_rows, i2 = r % k.b_rows;
     offset_t q = t_ptr(r);
@@ -55,7 +49,7 @@ struct kronecker_fill {
       for (offset_t pb = k.b_ptr(i2); pb < k.b_ptr(i2 + 1); ++pb) {
         const vertex_t j = base + k.b_col(pb);
         t_col(q) = j;
-        t_val(q++) = combine(x, k.b_val(pb), r, j);
+        t_val(q++) = elementwise::apply_binary_at(op, x, k.b_val(pb), r, j);
       }
     }
   }
