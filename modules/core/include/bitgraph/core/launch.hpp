@@ -4,6 +4,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <type_traits>
 #include <utility>
@@ -99,9 +100,10 @@ struct range_reduce_body : Functor {
 };
 
 /// `Kokkos::parallel_reduce` of `f(i, acc)` over i < `count`, as a RangePolicy would run it, with `result` a
-/// value or a reducer. On CUDA it runs as a grid-stride team reduction that fills the device: Kokkos 3.4 caps a
-/// RangePolicy reduction at 256 blocks of 256 threads, a quarter of an H100's threads, which leaves streaming passes
-/// latency-bound (measured on the multi-source BFS's update pass: docs/PERFORMANCE.md).
+/// value or a reducer. On CUDA it runs as a grid-stride team reduction of three 256-thread teams per SM, all
+/// resident at once: Kokkos 3.4 caps a RangePolicy reduction at 256 blocks, which leaves streaming passes
+/// latency-bound, while each team beyond those pays a team reduction of the (often wide) value; 3 to 8 teams per
+/// SM and 32 were measured on the multi-source BFS's update pass, 3 fastest (docs/PERFORMANCE.md).
 /// Fences like `parallel_reduce` when `result` is a host value.
 template <class Index, class ExecSpace, class Functor, class Result>
 void reduce_range(const char* label, const ExecSpace& exec, Index count, const Functor& f, Result&& result) {
@@ -112,8 +114,10 @@ void reduce_range(const char* label, const ExecSpace& exec, Index count, const F
                              !reduce_is_reducer<std::remove_cv_t<std::remove_reference_t<Result>>>::value;
     constexpr int team = 256;
     const std::uint64_t teams_needed = (std::uint64_t(count) + team - 1) / team;
-    const std::uint64_t fill = std::uint64_t(exec.concurrency()) / team;  // one wave of full-occupancy teams
-    const int league = static_cast<int>(teams_needed < fill ? (teams_needed > 0 ? teams_needed : 1) : fill);
+    // Three teams per SM: 3/8 of the 2048 threads an SM holds (a league of 8 per SM with 48 registers a thread
+    // had run in 1.6 waves).
+    const std::uint64_t wave = std::max<std::uint64_t>(1, std::uint64_t(exec.concurrency()) * 3 / (8 * team));
+    const int league = static_cast<int>(teams_needed < wave ? (teams_needed > 0 ? teams_needed : 1) : wave);
     Kokkos::parallel_reduce(label, policy(exec, league, team),
                             range_reduce_body<Functor, value, typename policy::member_type, Index, partial>{f, count},
                             std::forward<Result>(result));
