@@ -205,6 +205,37 @@ index_list<mem_space> to_index_list(const index_choice& c) {
 /// GraphBLAS's form of an index list: explicit indices (GrB_ALL would reach the padding).
 std::vector<GrB_Index> gb_indices(const index_choice& c) { return {c.list.begin(), c.list.end()}; }
 
+/// The frame of a trial that merges into a matrix C (from `hc`; GraphBLAS's copy and its mask padded by `pad`) under
+/// `mask` with accumulator `accum` (0 none, 1 PLUS, 2 MINUS) on both sides. `gb_call(c, mask, accum, desc)` makes
+/// the GraphBLAS call with a descriptor of the mask's flags and GrB_INP0 = `transpose_a`; `bg_call(c, mask, accum)`
+/// makes BitGraph's. A throw on either side is the trial's error; else the results are compared and `cover` counted.
+template <class P, class GbCall, class BgCall>
+void merge_trial(context& ctx, planter& plant, const char* kind, const std::string& what, const std::string& cover,
+                 const host_matrix<typename P::T>& hc, const matrix_mask_spec& mask, int accum, bool transpose_a,
+                 GrB_Index pad, GbCall&& gb_call, BgCall&& bg_call) {
+  using T = typename P::T;
+  gb::triples<T> got, want;
+  try {
+    auto gc = to_graphblas(hc, P::type(), pad);
+    auto gm = gb_matrix_mask(mask, hc.rows, hc.cols, pad);
+    auto desc = gb::make_descriptor(true, mask.source && mask.complement, mask.source && mask.replace, transpose_a);
+    GrB_BinaryOp gacc = accum == 0 ? nullptr : (accum == 1 ? P::plus() : P::minus());
+    gb_call(gc.get(), gm.get(), gacc, desc.get());
+    want = gb::extract<T>(gc.get());
+
+    auto c = to_bitgraph(ctx.exec, hc);
+    with_matrix_mask(ctx.exec, mask, hc.rows, hc.cols, [&](const auto& msk) {
+      with_matrix_accum<T>(accum, [&](const auto& acc) { bg_call(c, msk, acc); });
+    });
+    got = triples_of(c);
+  } catch (const std::exception& e) {
+    ctx.t.error(kind, what, e.what());
+    return;
+  }
+  compare_matrices(ctx, plant, kind, what, got, want);
+  ctx.t.cover(cover);
+}
+
 /// One assign trial: C<M>(I, J) = accum(C(I, J), A or s) on both sides. `g` (when given, square n x n) is the
 /// graph's pattern, the source of A (the submatrix G(I, J)) and of a mask; else everything is random.
 template <class P>
@@ -239,46 +270,30 @@ void assign_trial(context& ctx, planter& plant, std::mt19937_64& rng, vertex_t r
   const std::string what = cat(scalar ? "scalar " : "matrix ", P::name, ", ", shape, ", I ", ic.str(), ", J ", jc.str(),
                                transpose_a ? ", A^T" : "", ", ", mask.str(), accum_names[accum]);
   const char* kind = scalar ? "assign.matrix_scalar" : "assign.matrix";
-  gb::triples<T> got, want;
-  try {
-    auto gc = to_graphblas(hc, P::type(), 1);
-    auto gm = gb_matrix_mask(mask, rows, cols);
-    auto desc = gb::make_descriptor(true, mask.source && mask.complement, mask.source && mask.replace, transpose_a);
+  const auto gb_call = [&](GrB_Matrix gc, GrB_Matrix gm, GrB_BinaryOp gacc, GrB_Descriptor desc) {
     const auto gi = gb_indices(ic), gj = gb_indices(jc);
     const GrB_Index none = 0;  // GraphBLAS rejects a null list even when it is empty
     const GrB_Index* ip = gi.empty() ? &none : gi.data();
     const GrB_Index* jp = gj.empty() ? &none : gj.data();
-    GrB_BinaryOp gacc = accum == 0 ? nullptr : (accum == 1 ? P::plus() : P::minus());
     if (scalar) {
-      gb::check(P::assign_scalar(gc.get(), gm.get(), gacc, s, ip, gi.size(), jp, gj.size(), desc.get()),
-                "GrB_Matrix_assign_<scalar>");
+      gb::check(P::assign_scalar(gc, gm, gacc, s, ip, gi.size(), jp, gj.size(), desc), "GrB_Matrix_assign_<scalar>");
     } else {
       auto ga = to_graphblas(ha, P::type(), 0);
-      gb::check(GrB_Matrix_assign(gc.get(), gm.get(), gacc, ga.get(), ip, gi.size(), jp, gj.size(), desc.get()),
-                "GrB_Matrix_assign");
+      gb::check(GrB_Matrix_assign(gc, gm, gacc, ga.get(), ip, gi.size(), jp, gj.size(), desc), "GrB_Matrix_assign");
     }
-    want = gb::extract<T>(gc.get());
-
-    auto c = to_bitgraph(ctx.exec, hc);
-    const auto a = to_bitgraph(ctx.exec, ha);
+  };
+  const auto bg_call = [&](auto& c, const auto& msk, const auto& acc) {
     const auto il = to_index_list(ic), jl = to_index_list(jc);
-    matrix_op_options opts;
-    opts.transpose_a = transpose_a;
-    with_matrix_mask(ctx.exec, mask, rows, cols, [&](const auto& msk) {
-      with_matrix_accum<T>(accum, [&](const auto& acc) {
-        if (scalar)
-          assign(ctx.exec, c, msk, acc, s, il, jl);
-        else
-          assign(ctx.exec, c, msk, acc, a, il, jl, opts);
-      });
-    });
-    got = triples_of(c);
-  } catch (const std::exception& e) {
-    ctx.t.error(kind, what, e.what());
-    return;
-  }
-  compare_matrices(ctx, plant, kind, what, got, want);
-  ctx.t.cover(cat(kind, " ", P::name, mask.source ? " masked" : ""));
+    if (scalar) {
+      assign(ctx.exec, c, msk, acc, s, il, jl);
+    } else {
+      matrix_op_options opts;
+      opts.transpose_a = transpose_a;
+      assign(ctx.exec, c, msk, acc, to_bitgraph(ctx.exec, ha), il, jl, opts);
+    }
+  };
+  merge_trial<P>(ctx, plant, kind, what, cat(kind, " ", P::name, mask.source ? " masked" : ""), hc, mask, accum,
+                 transpose_a, 1, gb_call, bg_call);
 }
 
 /// One transpose trial: C<M> = accum(C, Aᵀ) (or A with GrB_DESC_T0) on both sides; A is the graph (when given)
@@ -297,30 +312,17 @@ void transpose_trial(context& ctx, planter& plant, std::mt19937_64& rng, vertex_
   const int accum = int(rng() % 3);
   const std::string what =
       cat(P::name, ", ", shape, transpose_a ? ", DESC_T0" : "", ", ", mask.str(), accum_names[accum]);
-  gb::triples<T> got, want;
-  try {
-    auto gc = to_graphblas(hc, P::type(), 1);
-    auto ga = to_graphblas(ha, P::type(), 1);
-    auto gm = gb_matrix_mask(mask, cr, cc);
-    auto desc = gb::make_descriptor(true, mask.source && mask.complement, mask.source && mask.replace, transpose_a);
-    GrB_BinaryOp gacc = accum == 0 ? nullptr : (accum == 1 ? P::plus() : P::minus());
-    gb::check(GrB_transpose(gc.get(), gm.get(), gacc, ga.get(), desc.get()), "GrB_transpose");
-    want = gb::extract<T>(gc.get());
-
-    auto c = to_bitgraph(ctx.exec, hc);
-    const auto a = to_bitgraph(ctx.exec, ha);
-    matrix_op_options opts;
-    opts.transpose_a = transpose_a;
-    with_matrix_mask(ctx.exec, mask, cr, cc, [&](const auto& msk) {
-      with_matrix_accum<T>(accum, [&](const auto& acc) { transpose(ctx.exec, c, msk, acc, a, opts); });
-    });
-    got = triples_of(c);
-  } catch (const std::exception& e) {
-    ctx.t.error("transpose.matrix", what, e.what());
-    return;
-  }
-  compare_matrices(ctx, plant, "transpose.matrix", what, got, want);
-  ctx.t.cover(cat("transpose.matrix ", P::name));
+  merge_trial<P>(
+      ctx, plant, "transpose.matrix", what, cat("transpose.matrix ", P::name), hc, mask, accum, transpose_a, 1,
+      [&](GrB_Matrix gc, GrB_Matrix gm, GrB_BinaryOp gacc, GrB_Descriptor desc) {
+        auto ga = to_graphblas(ha, P::type(), 1);
+        gb::check(GrB_transpose(gc, gm, gacc, ga.get(), desc), "GrB_transpose");
+      },
+      [&](auto& c, const auto& msk, const auto& acc) {
+        matrix_op_options opts;
+        opts.transpose_a = transpose_a;
+        transpose(ctx.exec, c, msk, acc, to_bitgraph(ctx.exec, ha), opts);
+      });
 }
 
 /// One extract trial: C<M> = accum(C, A(I, J)) (Aᵀ(I, J) with GrB_INP0 transposed) on both sides; A is the graph
@@ -342,36 +344,22 @@ void extract_trial(context& ctx, planter& plant, std::mt19937_64& rng, vertex_t 
   const int accum = int(rng() % 3);
   const std::string what = cat(P::name, ", ", shape, ", I ", ic.str(), ", J ", jc.str(), transpose_a ? ", A^T" : "",
                                ", ", mask.str(), accum_names[accum]);
-  gb::triples<T> got, want;
-  try {
-    auto gc = to_graphblas(hc, P::type(), 0);
-    auto ga = to_graphblas(ha, P::type(), 1);
-    auto gm = gb_matrix_mask(mask, cr, cc, 0);
-    auto desc = gb::make_descriptor(true, mask.source && mask.complement, mask.source && mask.replace, transpose_a);
-    const auto gi = gb_indices(ic), gj = gb_indices(jc);
-    const GrB_Index none = 0;  // GraphBLAS rejects a null list even when it is empty
-    GrB_BinaryOp gacc = accum == 0 ? nullptr : (accum == 1 ? P::plus() : P::minus());
-    gb::check(GrB_Matrix_extract(gc.get(), gm.get(), gacc, ga.get(), gi.empty() ? &none : gi.data(), gi.size(),
-                                 gj.empty() ? &none : gj.data(), gj.size(), desc.get()),
-              "GrB_Matrix_extract");
-    want = gb::extract<T>(gc.get());
-
-    auto c = to_bitgraph(ctx.exec, hc);
-    const auto a = to_bitgraph(ctx.exec, ha);
-    matrix_op_options opts;
-    opts.transpose_a = transpose_a;
-    with_matrix_mask(ctx.exec, mask, cr, cc, [&](const auto& msk) {
-      with_matrix_accum<T>(accum, [&](const auto& acc) {
-        extract(ctx.exec, c, msk, acc, a, to_index_list(ic), to_index_list(jc), opts);
+  merge_trial<P>(
+      ctx, plant, "extract.matrix", what, cat("extract.matrix ", P::name, mask.source ? " masked" : ""), hc, mask,
+      accum, transpose_a, 0,
+      [&](GrB_Matrix gc, GrB_Matrix gm, GrB_BinaryOp gacc, GrB_Descriptor desc) {
+        auto ga = to_graphblas(ha, P::type(), 1);
+        const auto gi = gb_indices(ic), gj = gb_indices(jc);
+        const GrB_Index none = 0;  // GraphBLAS rejects a null list even when it is empty
+        gb::check(GrB_Matrix_extract(gc, gm, gacc, ga.get(), gi.empty() ? &none : gi.data(), gi.size(),
+                                     gj.empty() ? &none : gj.data(), gj.size(), desc),
+                  "GrB_Matrix_extract");
+      },
+      [&](auto& c, const auto& msk, const auto& acc) {
+        matrix_op_options opts;
+        opts.transpose_a = transpose_a;
+        extract(ctx.exec, c, msk, acc, to_bitgraph(ctx.exec, ha), to_index_list(ic), to_index_list(jc), opts);
       });
-    });
-    got = triples_of(c);
-  } catch (const std::exception& e) {
-    ctx.t.error("extract.matrix", what, e.what());
-    return;
-  }
-  compare_matrices(ctx, plant, "extract.matrix", what, got, want);
-  ctx.t.cover(cat("extract.matrix ", P::name, mask.source ? " masked" : ""));
 }
 
 /// One Kronecker trial: C<M> = accum(C, kron(A, B)) with TIMES or MINUS (A's value first) on both sides, either
@@ -393,41 +381,28 @@ void kronecker_trial(context& ctx, planter& plant, std::mt19937_64& rng, vertex_
   const int accum = int(rng() % 3);
   const std::string what = cat(P::name, minus ? " MINUS, " : " TIMES, ", shape, ta ? " transposed" : "", " with ", br,
                                " x ", bc, tb ? " transposed" : "", ", ", mask.str(), accum_names[accum]);
-  gb::triples<T> got, want;
-  try {
-    auto gc = to_graphblas(hc, P::type(), 0);
-    auto ga = to_graphblas(ha, P::type(), 0);
-    auto gbm = to_graphblas(hb, P::type(), 0);
-    auto gm = gb_matrix_mask(mask, cr, cc, 0);
-    auto desc = gb::make_descriptor(true, mask.source && mask.complement, mask.source && mask.replace, ta);
-    if (tb) gb::check(GrB_Descriptor_set(desc.get(), GrB_INP1, GrB_TRAN), "GrB_Descriptor_set(INP1)");
-    GrB_BinaryOp gacc = accum == 0 ? nullptr : (accum == 1 ? P::plus() : P::minus());
-    gb::check(GrB_Matrix_kronecker_BinaryOp(gc.get(), gm.get(), gacc, minus ? P::minus() : P::times(), ga.get(),
-                                            gbm.get(), desc.get()),
-              "GrB_Matrix_kronecker_BinaryOp");
-    want = gb::extract<T>(gc.get());
-
-    auto c = to_bitgraph(ctx.exec, hc);
-    const auto a = to_bitgraph(ctx.exec, ha);
-    const auto b = to_bitgraph(ctx.exec, hb);
-    matrix_op_options opts;
-    opts.transpose_a = ta;
-    opts.transpose_b = tb;
-    with_matrix_mask(ctx.exec, mask, cr, cc, [&](const auto& msk) {
-      with_matrix_accum<T>(accum, [&](const auto& acc) {
+  merge_trial<P>(
+      ctx, plant, "kronecker.matrix", what, cat("kronecker.matrix ", P::name, mask.source ? " masked" : ""), hc, mask,
+      accum, ta, 0,
+      [&](GrB_Matrix gc, GrB_Matrix gm, GrB_BinaryOp gacc, GrB_Descriptor desc) {
+        auto ga = to_graphblas(ha, P::type(), 0);
+        auto gbm = to_graphblas(hb, P::type(), 0);
+        if (tb) gb::check(GrB_Descriptor_set(desc, GrB_INP1, GrB_TRAN), "GrB_Descriptor_set(INP1)");
+        gb::check(
+            GrB_Matrix_kronecker_BinaryOp(gc, gm, gacc, minus ? P::minus() : P::times(), ga.get(), gbm.get(), desc),
+            "GrB_Matrix_kronecker_BinaryOp");
+      },
+      [&](auto& c, const auto& msk, const auto& acc) {
+        const auto a = to_bitgraph(ctx.exec, ha);
+        const auto b = to_bitgraph(ctx.exec, hb);
+        matrix_op_options opts;
+        opts.transpose_a = ta;
+        opts.transpose_b = tb;
         if (minus)
           kronecker(ctx.exec, c, msk, acc, minus_op{}, a, b, opts);
         else
           kronecker(ctx.exec, c, msk, acc, times_op{}, a, b, opts);
       });
-    });
-    got = triples_of(c);
-  } catch (const std::exception& e) {
-    ctx.t.error("kronecker.matrix", what, e.what());
-    return;
-  }
-  compare_matrices(ctx, plant, "kronecker.matrix", what, got, want);
-  ctx.t.cover(cat("kronecker.matrix ", P::name, mask.source ? " masked" : ""));
 }
 
 /// One reduce trial: w<m> = accum(w, ⊕ of A's rows or columns) into a dense vector (the identity marks absence)
