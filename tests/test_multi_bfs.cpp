@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bitgraph/algorithms/multi_bfs.hpp"
@@ -179,6 +180,49 @@ TEMPLATE_TEST_CASE("Multi-source BFS rejects compact levels deeper than 254", "[
     const auto again = multi_source_bfs(exec, deep, middle, mo, ws);
     CHECK(again.depth == 128);
     CHECK(levels_match_reference(again.levels8, to_host_csr(deep.csr), middle));
+  }
+}
+
+// The pull's segment list by place in the row: every segment of every row over the light bound exactly once (its
+// first entry at the row's start plus its place times the segment), places non-decreasing along the list and rows
+// ascending within a place; the push's list row by row. Rows of 0 to 5,000 entries, some at a segment's boundaries.
+TEMPLATE_TEST_CASE("Multi-source BFS segment lists by row and by place", "[multi_bfs]", BITGRAPH_TEST_SPACES) {
+  TestType exec;
+  const std::vector<vertex_t> lengths{0, 300, 1024, 5000, 1025, 2048, 2049, 40, 257, 3000, 1};
+  edge_list el;
+  el.num_vertices = 5001;
+  for (vertex_t v = 0; v < lengths.size(); ++v)
+    for (vertex_t c = 0; c < lengths[v]; ++c) {
+      el.src.push_back(v);
+      el.dst.push_back(c);
+    }
+  csr_build_options o;
+  o.kind = graph_kind::directed;
+  const auto csr = build_csr(exec, el, o);
+  const auto rows = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), csr.row_ptr);
+  constexpr offset_t light = 256;
+  for (const bool by_place : {false, true}) {
+    INFO("by place " << by_place);
+    const auto seg = detail::make_multi_bfs_segments(exec, csr, light, by_place);
+    const auto vertex = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), seg.vertex);
+    const auto first = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), seg.first);
+    std::vector<std::pair<vertex_t, offset_t>> expect, got;
+    for (vertex_t v = 0; v < lengths.size(); ++v)
+      if (lengths[v] > light)
+        for (offset_t e = 0; e < lengths[v]; e += detail::multi_bfs_segment) expect.emplace_back(v, rows(v) + e);
+    REQUIRE(vertex.extent(0) == expect.size());
+    bool ordered = true;
+    for (std::size_t s = 0; s < vertex.extent(0); ++s) {
+      got.emplace_back(vertex(s), first(s));
+      if (s == 0) continue;
+      const offset_t place = (first(s) - rows(vertex(s))) / detail::multi_bfs_segment;
+      const offset_t before = (first(s - 1) - rows(vertex(s - 1))) / detail::multi_bfs_segment;
+      ordered = ordered &&
+                (by_place ? place > before || (place == before && vertex(s) > vertex(s - 1)) : got[s] > got[s - 1]);
+    }
+    CHECK(ordered);
+    std::sort(got.begin(), got.end());
+    CHECK(got == expect);
   }
 }
 

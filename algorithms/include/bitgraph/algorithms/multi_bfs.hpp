@@ -20,6 +20,7 @@
 #include "bitgraph/core/error.hpp"
 #include "bitgraph/core/execution.hpp"
 #include "bitgraph/core/launch.hpp"
+#include "bitgraph/core/sort.hpp"
 #include "bitgraph/reorder/device_order.hpp"
 
 namespace bitgraph {
@@ -223,11 +224,13 @@ struct closeness_finish {
   }
 };
 
-/// The segments of `csr`'s rows over `light` entries.
+/// The segments of `csr`'s rows over `light` entries, row by row or, when `by_place`, by their place in the row
+/// (`multi_bfs_segments`; a stable sort keeps the rows ascending within a place).
 template <class ExecSpace>
 multi_bfs_segments<memory_space_t<ExecSpace>> make_multi_bfs_segments(const ExecSpace& exec,
                                                                       const csr_graph<memory_space_t<ExecSpace>>& csr,
-                                                                      offset_t light = multi_bfs_light_max<ExecSpace>) {
+                                                                      offset_t light = multi_bfs_light_max<ExecSpace>,
+                                                                      bool by_place = false) {
   using mem = memory_space_t<ExecSpace>;
   const vertex_t n = csr.n;
   auto at = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::multi_bfs::segment_at", std::size_t(n) + 1, false);
@@ -238,8 +241,21 @@ multi_bfs_segments<memory_space_t<ExecSpace>> make_multi_bfs_segments(const Exec
   multi_bfs_segments<mem> seg;
   seg.vertex = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::multi_bfs::segment_vertex", total, false);
   seg.first = allocate_view<Kokkos::View<offset_t*, mem>>("bitgraph::multi_bfs::segment_first", total, false);
+  offset_t last_place = 0;
+  if (by_place && total > 1)
+    Kokkos::parallel_reduce("bitgraph::multi_bfs::segment_last_place", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+                            multi_bfs_segment_last_place<mem>{csr.row_ptr}, Kokkos::Max<offset_t>(last_place));
+  Kokkos::View<std::uint32_t*, mem> place;
+  if (last_place > 0)
+    place = allocate_view<Kokkos::View<std::uint32_t*, mem>>("bitgraph::multi_bfs::segment_place", total, false);
   Kokkos::parallel_for("bitgraph::multi_bfs::segment_fill", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
-                       multi_bfs_segment_fill<mem>{csr.row_ptr, at, seg, light});
+                       multi_bfs_segment_fill<mem>{csr.row_ptr, at, seg, light, place});
+  if (last_place > 0) {
+    radix_sort_pairs<ExecSpace, vertex_t>(exec, place, seg.vertex, total,
+                                          key_bits(static_cast<std::uint32_t>(last_place)), true);
+    Kokkos::parallel_for("bitgraph::multi_bfs::segment_first", Kokkos::RangePolicy<ExecSpace>(exec, 0, total),
+                         multi_bfs_segment_first<mem>{csr.row_ptr, seg.vertex, place, seg.first});
+  }
   return seg;
 }
 
@@ -387,7 +403,7 @@ void prepare_multi_bfs_workspace(const ExecSpace& exec, const bit_graph<memory_s
     ws.out_segments = make_multi_bfs_segments(exec, ws.out);
     // The pull scans longer rows with one thread than the push does.
     ws.in_segments = g.directed() || multi_bfs_pull_light_max<ExecSpace> != multi_bfs_light_max<ExecSpace>
-                         ? make_multi_bfs_segments(exec, ws.in, multi_bfs_pull_light_max<ExecSpace>)
+                         ? make_multi_bfs_segments(exec, ws.in, multi_bfs_pull_light_max<ExecSpace>, true)
                          : ws.out_segments;
     const std::size_t cap = multi_bfs_sparse_capacity(n);
     ws.candidates = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::multi_bfs::candidates", cap, false);

@@ -196,7 +196,8 @@ template <class ExecSpace>
 inline constexpr offset_t multi_bfs_hub_min = 4 * multi_bfs_light_max<ExecSpace>;
 
 /// Segments of the rows over the light bound: row `vertex(s)`, entries from `first(s)` on, at most
-/// `multi_bfs_segment` of them.
+/// `multi_bfs_segment` of them. Row by row, or (the pull's) by their place in the row: every row's first segment,
+/// then every second, and so on, rows ascending within each place.
 template <class Mem>
 struct multi_bfs_segments {
   Kokkos::View<vertex_t*, Mem> vertex;
@@ -215,20 +216,46 @@ struct multi_bfs_segment_count {
   }
 };
 
-/// Fills the segment list from the scanned counts.
+/// Fills the segment list from the scanned counts, and each segment's place in its row when `place` is given.
 template <class Mem>
 struct multi_bfs_segment_fill {
   Kokkos::View<const offset_t*, Mem> row_ptr;
   Kokkos::View<const offset_t*, Mem> at;  // exclusive scan of the counts
   multi_bfs_segments<Mem> seg;
   offset_t light;
+  Kokkos::View<std::uint32_t*, Mem> place;  // or empty
   KOKKOS_INLINE_FUNCTION void operator()(const vertex_t v) const {
     const offset_t b = row_ptr(v), len = row_ptr(v + 1) - b;
     if (len <= light) return;
-    for (offset_t s = 0, i = at(v); s < len; s += multi_bfs_segment, ++i) {
+    std::uint32_t k = 0;
+    for (offset_t s = 0, i = at(v); s < len; s += multi_bfs_segment, ++i, ++k) {
       seg.vertex(i) = v;
       seg.first(i) = b + s;
+      if (place.extent(0) > 0) place(i) = k;
     }
+  }
+};
+
+/// The segments' first entries from their rows and places, once the list is sorted by place.
+template <class Mem>
+struct multi_bfs_segment_first {
+  Kokkos::View<const offset_t*, Mem> row_ptr;
+  Kokkos::View<const vertex_t*, Mem> vertex;
+  Kokkos::View<const std::uint32_t*, Mem> place;
+  Kokkos::View<offset_t*, Mem> first;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t s) const {
+    first(s) = row_ptr(vertex(s)) + offset_t(place(s)) * multi_bfs_segment;
+  }
+};
+
+/// Most segments of one row, less one (the largest place).
+template <class Mem>
+struct multi_bfs_segment_last_place {
+  Kokkos::View<const offset_t*, Mem> row_ptr;
+  KOKKOS_INLINE_FUNCTION void operator()(const vertex_t v, offset_t& acc) const {
+    const offset_t len = row_ptr(v + 1) - row_ptr(v);
+    const offset_t last = len > 0 ? (len - 1) / multi_bfs_segment : 0;
+    if (last > acc) acc = last;
   }
 };
 
@@ -593,17 +620,22 @@ struct multi_bfs_pull_segments {
     const std::size_t s = std::size_t(m.league_rank()) * std::size_t(m.team_size()) + std::size_t(m.team_rank());
     if (s >= seg.vertex.extent(0)) return;
     const vertex_t v = seg.vertex(s);
-    multi_bfs_bits<W> missing = multi_bfs_missing(seen(v), advancing);
+    const offset_t first = seg.first(s);
+    // The list runs every row's first segment before its later ones: a later segment starts from what the earlier
+    // ones found (its read beside that of `seen`), which in degree order is mostly everything it would look for.
+    const bool later = first != row_ptr(v);
+    const multi_bfs_bits<W> seen_v = seen(v);
+    // What the vertex's other segments found already need not be found again (a stale read only costs work): read
+    // during each step for the next, so that it adds no wait of its own.
+    multi_bfs_bits<W> found = later ? multi_bfs_bits<W>(visit(v)) : multi_bfs_bits<W>{};
+    multi_bfs_bits<W> missing = multi_bfs_missing(seen_v, advancing);
     if (!multi_bfs_any(missing)) return;
     multi_bfs_bits<W> acc{};
-    const offset_t first = seg.first(s), end = row_ptr(v + 1);
+    const offset_t end = row_ptr(v + 1);
     const offset_t span = end - first < multi_bfs_segment ? end - first : multi_bfs_segment;
     const offset_t b = first + block.first(s), e = first + block.last(s, span);
     if (b == e) return;
     constexpr offset_t step = 128;
-    // What the vertex's other segments found already need not be found again (a stale read only costs work): read
-    // during each step for the next, so that it adds no wait of its own (the first step starts with nothing found).
-    multi_bfs_bits<W> found{};
     for (offset_t c = b; c < e; c += step) {
       for (int j = 0; j < W; ++j) missing.w[j] &= ~found.w[j];
       if (multi_bfs_covers(acc, missing)) break;
