@@ -5,7 +5,6 @@
 
 #include <Kokkos_Core.hpp>
 
-#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <random>
@@ -39,7 +38,7 @@ struct bfs_plan_options {
   /// built and tried only when this many direction-optimised traversals would take longer than the estimated
   /// preparation, so that the preparation can pay for itself. Must be at least 1.
   std::uint64_t traversals = 64;
-  int trials = 3;           ///< sources timed per engine (after one warm-up call each); at least 1
+  int trials = 5;           ///< sources timed per engine (after one warm-up call each); at least 1
   bool parents = false;     ///< traversals produce a BFS tree: only the direction-optimised engine can
   blest_options blest;      ///< the ordering of the tensor-core candidate
   bfs_options traversal;    ///< options of the direction-optimised engine (its `parents` is this plan's)
@@ -55,8 +54,8 @@ struct bfs_plan {
   blest_graph<MemorySpace> blest;  ///< built when the tensor-core engine was tried
   bool blest_built = false;
   bfs_plan_options options;
-  double direction_optimized_seconds = -1;   ///< median of the timed trials (-1: not timed)
-  double tensor_core_seconds = -1;           ///< median of the timed trials (-1: not tried)
+  double direction_optimized_seconds = -1;   ///< mean of the timed trials (-1: not timed)
+  double tensor_core_seconds = -1;           ///< mean of the timed trials, same sources (-1: not tried)
   double estimated_preparation_seconds = 0;  ///< the cost model's figure for ordering + BVSS
   double preparation_seconds = 0;            ///< the measured ordering + BVSS build, when built
   bfs_workspace<MemorySpace> workspace;
@@ -67,7 +66,9 @@ struct bfs_plan {
 /// engine on `opts.trials` sources; if `opts.traversals` of them would outlast the estimated preparation of the
 /// tensor-core engine (ordering and BVSS build, per stored entry: 10 ns with a device ordering for a social
 /// graph, 50 ns with the host's RCM otherwise, measured on the H100 machine), it builds that engine, times it on
-/// the same sources and keeps the faster. Trial sources: vertices with out-edges, from a fixed seed. Throws
+/// the same sources and keeps the one of the smaller mean (what many traversals pay; the engines' ratio varies by
+/// source, so each engine's median, taken at different sources, could pick the slower one). Trial sources: vertices
+/// with out-edges, from a fixed seed. Throws
 /// `invalid_argument_error` for `traversals` or `trials` below 1, `tensor_core` forced together with parents,
 /// or an empty graph; what the engines throw. Fences `exec`.
 template <class ExecSpace>
@@ -84,16 +85,16 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, bfs_plan<memory
 
 namespace detail {
 
+/// Mean seconds of `run(i)` over i < trials.
 template <class F>
-double median_seconds(int trials, F&& run) {
-  std::vector<double> t;
+double mean_seconds(int trials, F&& run) {
+  double sum = 0;
   for (int i = 0; i < trials; ++i) {
     const auto t0 = std::chrono::steady_clock::now();
     run(i);
-    t.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    sum += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   }
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
+  return sum / trials;
 }
 
 }  // namespace detail
@@ -147,12 +148,12 @@ bfs_plan<memory_space_t<ExecSpace>> make_bfs_plan(const ExecSpace& exec, const b
                             bo.ordering == blest_ordering::none;
   p.estimated_preparation_seconds = double(g.csr.nnz) * (device_order ? 10e-9 : 50e-9);
   bfs(exec, g, trials[0], p.options.traversal, p.workspace);  // warm-up: buffers, first launches
-  p.direction_optimized_seconds = detail::median_seconds(
+  p.direction_optimized_seconds = detail::mean_seconds(
       opts.trials, [&](int i) { bfs(exec, g, trials[i % trials.size()], p.options.traversal, p.workspace); });
   if (double(opts.traversals) * p.direction_optimized_seconds <= p.estimated_preparation_seconds) return p;
   build_blest(bo);
   bfs_tensor_core(exec, p.blest, trials[0], p.levels, opts.tensor);  // warm-up
-  p.tensor_core_seconds = detail::median_seconds(
+  p.tensor_core_seconds = detail::mean_seconds(
       opts.trials, [&](int i) { bfs_tensor_core(exec, p.blest, trials[i % trials.size()], p.levels, opts.tensor); });
   if (p.tensor_core_seconds < p.direction_optimized_seconds) p.engine = bfs_engine::tensor_core;
   return p;
