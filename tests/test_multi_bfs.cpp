@@ -393,6 +393,73 @@ TEMPLATE_TEST_CASE("Multi-source BFS pulls past the sources that have finished",
     }
 }
 
+// A pull level before half of the pairs are reached pushes the sources whose frontier holds few vertices against the
+// median source's (`slow_source_share`) and pulls the rest: levels must stay exact whichever sources go which way. On
+// every case, half the sources are the vertices of largest out-degree and half of smallest (with edges), so that a
+// share of 1/2 splits the second level; 1e9 pushes every source (hub rows by segments too, among them rows over a
+// segment: the hubs cases) and 0 none; pulled at every level, and by the default rule; one word and two.
+TEMPLATE_TEST_CASE("Multi-source BFS pushes the slow sources of early pull levels", "[multi_bfs]",
+                   BITGRAPH_TEST_SPACES) {
+  TestType exec;
+  int skewed_cases = 0;  // that split with a share of 1/2 (the test is void without any)
+  for (auto& mc : ms_cases()) {
+    csr_build_options o;
+    o.kind = mc.kind;
+    auto g = make_bit_graph(exec, build_csr(exec, mc.el, o), {8});
+    const auto h = to_host_csr(g.csr);
+    std::vector<vertex_t> by_degree;
+    for (vertex_t v = 0; v < h.n; ++v)
+      if (h.row_ptr[v + 1] > h.row_ptr[v]) by_degree.push_back(v);
+    if (by_degree.size() < 4) continue;
+    std::stable_sort(by_degree.begin(), by_degree.end(), [&](vertex_t a, vertex_t b) {
+      return h.row_ptr[a + 1] - h.row_ptr[a] > h.row_ptr[b + 1] - h.row_ptr[b];
+    });
+    vertex_t live = 0;  // one past the last vertex with an edge (the traversal's passes stop there)
+    for (vertex_t v = 0; v < h.n; ++v)
+      for (offset_t e = h.row_ptr[v]; e < h.row_ptr[v + 1]; ++e) live = std::max({live, v + 1, h.col_idx[e] + 1});
+    multi_bfs_workspace<typename TestType::memory_space> ws;
+    for (std::size_t k : {std::size_t(40), std::size_t(128)}) {
+      std::vector<vertex_t> sources;
+      for (std::size_t i = 0; i < k; ++i)  // alternately from the top and the bottom of the degree order
+        sources.push_back(
+            by_degree[i % 2 == 0 ? (i / 2) % by_degree.size() : by_degree.size() - 1 - (i / 2) % by_degree.size()]);
+      // Pulled at every level, level 1 (every frontier one vertex) splits with a share of 1e9 only; level 2, whose
+      // frontiers are the sources' level-1 vertices, splits with a share of 1/2 when it comes before half of the pairs
+      // are reached and a source found fewer than half the median advancing source's vertices.
+      std::vector<std::uint64_t> first;
+      std::uint64_t pairs = k;
+      for (const vertex_t v : sources) {
+        const auto lv = reference::bfs_levels(h, v);
+        first.push_back(std::uint64_t(std::count(lv.begin(), lv.end(), level_t(1))));
+        pairs += first.back();
+      }
+      std::vector<std::uint64_t> advancing;
+      for (const auto c : first)
+        if (c > 0) advancing.push_back(c);
+      std::sort(advancing.begin(), advancing.end());
+      const bool skewed = advancing.size() >= 2 && 2 * pairs < k * std::uint64_t(live) &&
+                          2 * advancing.front() < advancing[advancing.size() / 2];
+      skewed_cases += skewed ? 1 : 0;
+      for (double ratio : {6.0, 1e12})
+        for (double share : {-1.0, 0.0, 1.0 / 32, 0.5, 1e9}) {
+          INFO(mc.name << " k=" << k << " pull_ratio=" << ratio << " share=" << share);
+          multi_bfs_options mo;
+          mo.pull_ratio = ratio;
+          mo.slow_source_share = share;
+          mo.order = multi_bfs_order::none;
+          const auto r = multi_source_bfs(exec, g, sources, mo, ws);
+          CHECK(levels_match_reference(r.levels, h, sources));
+          if (share == 0.0) CHECK(r.split_levels == 0);
+          // Pulled from level 1 on (its sources' frontiers are the sources themselves): split where any is slow.
+          if (ratio == 1e12 && share == 1e9) CHECK(r.split_levels >= 1);
+          if (ratio == 1e12 && share == 0.5 && skewed) CHECK(r.split_levels >= 1);
+          CHECK(r.split_levels <= static_cast<int>(std::count(r.directions.begin(), r.directions.end(), 'u')));
+        }
+    }
+  }
+  CHECK(skewed_cases >= 4);
+}
+
 // Vertices without edges sit at the end in degree order and the passes over vertices stop before them, so nothing
 // writes their frontier slots: they must read zero even where the slots' memory held another graph's traversal (one
 // workspace, the same n: the second graph's buffers are allocated where the first's were freed). The second graph
@@ -602,6 +669,11 @@ TEMPLATE_TEST_CASE("Multi-source BFS and closeness reject bad arguments", "[mult
   for (double bad : {0.0, -1.0, std::nan(""), std::numeric_limits<double>::infinity()}) {
     multi_bfs_options o;
     o.pull_ratio = bad;
+    CHECK_THROWS_AS(multi_source_bfs(exec, g, {0}, o), invalid_argument_error);
+  }
+  for (double bad : {std::nan(""), std::numeric_limits<double>::infinity()}) {
+    multi_bfs_options o;
+    o.slow_source_share = bad;
     CHECK_THROWS_AS(multi_source_bfs(exec, g, {0}, o), invalid_argument_error);
   }
   multi_bfs_options none;

@@ -422,6 +422,8 @@ int run_bench(const ExecSpace& exec, const options& opts) {
         if (const char* r = std::getenv("BITGRAPH_BENCH_MSBFS_PULL_RATIO"); r && *r) mo_ms.pull_ratio = std::atof(r);
         if (const char* b = std::getenv("BITGRAPH_BENCH_MSBFS_BLOCK_BYTES"); b && *b)
           mo_ms.pull_block_bytes = static_cast<std::size_t>(std::strtoull(b, nullptr, 10));
+        if (const char* q = std::getenv("BITGRAPH_BENCH_MSBFS_SLOW_SHARE"); q && *q)
+          mo_ms.slow_source_share = std::atof(q);
         // A caller with many traversals on one graph (the workspace's relabelling is built in the warm-up call).
         mo_ms.traversals = 1000000;
         if (const char* o = std::getenv("BITGRAPH_BENCH_MSBFS_ORDER"); o && *o)
@@ -446,6 +448,8 @@ int run_bench(const ExecSpace& exec, const options& opts) {
                             .set("depth", mr.depth)
                             .set("pairs", mr.pairs)
                             .set("directions", mr.directions)
+                            .set("split_levels", mr.split_levels)
+                            .set("live", std::uint64_t(mws.live))
                             .set("order", std::string(mr.order == multi_bfs_order::degree ? "degree" : "none"))
                             .set("pull_blocks", mws.pull_blocks)
                             .set("prepare_seconds", mws.prepare_seconds));

@@ -696,6 +696,7 @@ void multi_source_row(const ExecSpace& exec, const bit_graph<memory_space_t<Exec
       .set("compact_levels", opts.compact_levels)
       .set("order", std::string(to_string(r.order)))
       .set("directions", r.directions)
+      .set("split_levels", r.split_levels)
       .set("pairs", r.pairs)
       .set("traversed_edges", edges)
       .set("reached", reached)

@@ -73,6 +73,13 @@ struct multi_bfs_options {
   /// Only the levels before half of the (source, vertex) pairs are reached run in blocks: later rows stop after a few
   /// entries.
   std::size_t pull_block_bytes = 0;
+  /// A pull level before half of the (source, vertex) pairs are reached pushes, instead of pulling, the sources whose
+  /// frontier holds fewer vertices than `slow_source_share` x the median advancing source's: a row stops early only
+  /// once every missing source is covered, and a source with a small frontier covers few rows, so it kept most long
+  /// rows scanning to their end. Pushing them costs their frontiers' out-edges, and finding them a pass over the
+  /// frontier words per such level. 0: never; negative: automatic (1/32 on CUDA where the frontier words exceed the
+  /// L2 cache, `detail::multi_bfs_split_frontier_bytes`; else 0). Must be finite.
+  double slow_source_share = -1;
 };
 
 /// Result of `multi_source_bfs`.
@@ -84,9 +91,10 @@ struct multi_bfs_result {
   Kokkos::View<level_t**, Kokkos::LayoutLeft, MemorySpace> levels;
   /// The same levels in 8 bits (`unreached_level8` where not reached) when `compact_levels` was on; else empty.
   Kokkos::View<level8_t**, Kokkos::LayoutLeft, MemorySpace> levels8;
-  int depth = 0;                                  ///< the largest level over all sources
-  std::uint64_t pairs = 0;                        ///< (source, vertex) pairs reached, the sources themselves included
-  std::string directions;                         ///< per level: 'p' push, 'u' pull (bottom-up)
+  int depth = 0;            ///< the largest level over all sources
+  std::uint64_t pairs = 0;  ///< (source, vertex) pairs reached, the sources themselves included
+  std::string directions;   ///< per level: 'p' push, 'u' pull (bottom-up)
+  int split_levels = 0;     ///< pull levels that pushed their slow sources (`multi_bfs_options::slow_source_share`)
   multi_bfs_order order = multi_bfs_order::none;  ///< the order the traversal ran in (`automatic` resolved)
 };
 
@@ -128,6 +136,9 @@ struct multi_bfs_workspace {
   std::size_t blocks_bytes = 0;
   double in_skew = -1;
   Kokkos::View<std::uint16_t*, MemorySpace> row_split, segment_split;
+  // Per source, the vertices in its frontier (`multi_bfs_options::slow_source_share`), and their host copy.
+  Kokkos::View<unsigned long long*, MemorySpace> source_counts;
+  typename Kokkos::View<unsigned long long*, MemorySpace>::HostMirror source_counts_host;
 };
 
 /// BFS from every vertex of `sources` (1 to 128 of them, duplicates allowed) in one traversal: each vertex
@@ -144,9 +155,11 @@ struct multi_bfs_workspace {
 /// for a pull in B column blocks (`pull_block_bytes`) B - 1 16-bit offsets per vertex with edges and per segment of
 /// 1,024 entries of the long in-rows, and in degree order a relabelled copy of the pattern (of the transpose too when
 /// directed). Relabelling (`order`) costs a device sort of n keys and a pass over the entries, once per graph and
-/// workspace. Throws `invalid_argument_error` for no or more than 128 sources, a source >= n, a bad `pull_ratio` or
-/// `traversals` = 0; `size_error` with `compact_levels` when a level exceeds 254; `allocation_error` when the buffers
-/// do not fit. Fences `exec` (each level's counts are read back).
+/// workspace. An early pull level that pushes its slow sources (`slow_source_share`) adds a pass over the frontier
+/// words and a read-back of 128 counters. Throws `invalid_argument_error` for no or more than 128 sources, a source
+/// >= n, a bad `pull_ratio` or `slow_source_share`, or `traversals` = 0; `size_error` with `compact_levels` when a
+/// level exceeds 254; `allocation_error` when the buffers do not fit. Fences `exec` (each level's counts are read
+/// back).
 template <class ExecSpace>
 multi_bfs_result<memory_space_t<ExecSpace>> multi_source_bfs(const ExecSpace& exec,
                                                              const bit_graph<memory_space_t<ExecSpace>>& g,
@@ -442,6 +455,60 @@ void prepare_multi_bfs_workspace(const ExecSpace& exec, const bit_graph<memory_s
   prepare_multi_bfs_pull_blocks(exec, words, pull_block_bytes, ws);
 }
 
+/// Frontier words above which `multi_bfs_options::slow_source_share`'s automatic choice pushes the slow sources on
+/// CUDA: well over an H100's or H200's L2, where a pull's gathers go to DRAM, so that the entries the slow sources keep
+/// scanning cost more than pushing them does (docs/PERFORMANCE.md: kron:24's frontier words gain, kron:22's and
+/// urand:22's lose).
+inline constexpr std::size_t multi_bfs_split_frontier_bytes = std::size_t(96) << 20;
+
+/// `multi_bfs_options::slow_source_share` resolved for a traversal with `words` per vertex over `live` vertices:
+/// negative (automatic) is 1/32 on CUDA where the frontier words exceed `multi_bfs_split_frontier_bytes`, else 0.
+template <class ExecSpace>
+double resolve_slow_source_share(double share, vertex_t live, int words) {
+  if (share >= 0) return share;
+  const std::size_t bytes = std::size_t(live) * std::size_t(words) * sizeof(std::uint64_t);
+  return is_cuda_space_v<ExecSpace> && bytes > multi_bfs_split_frontier_bytes ? 1.0 / 32 : 0.0;
+}
+
+/// The advancing sources (bits of `advancing`) whose frontier in `frontier` holds fewer vertices than `share` x the
+/// median advancing source's (`multi_bfs_options::slow_source_share`); counts them on the device and reads back
+/// 64 W counters.
+template <int W, class ExecSpace>
+multi_bfs_bits<W> multi_bfs_slow_sources(const ExecSpace& exec,
+                                         Kokkos::View<const multi_bfs_bits<W>*, memory_space_t<ExecSpace>> frontier,
+                                         const multi_bfs_bits<W>& advancing, std::size_t k, double share,
+                                         multi_bfs_workspace<memory_space_t<ExecSpace>>& ws) {
+  using mem = memory_space_t<ExecSpace>;
+  if (ws.source_counts.extent(0) < std::size_t(64 * W)) {
+    ws.source_counts = allocate_view<Kokkos::View<unsigned long long*, mem>>("bitgraph::multi_bfs::source_counts",
+                                                                             std::size_t(multi_bfs_max_sources));
+    ws.source_counts_host = Kokkos::create_mirror_view(ws.source_counts);
+  }
+  const auto counts = Kokkos::subview(ws.source_counts, Kokkos::make_pair(0, 64 * W));
+  Kokkos::deep_copy(exec, counts, 0ull);
+  using count = multi_bfs_source_frontier_size<ExecSpace, W>;
+  const auto shape = shape_for<ExecSpace>(multi_bfs_count_lanes);
+  const std::size_t per_team = count::tile * std::size_t(shape.team_size);
+  const int teams = static_cast<int>((std::size_t(ws.live) + per_team - 1) / per_team);
+  Kokkos::parallel_for("bitgraph::multi_bfs::source_frontier_size",
+                       Kokkos::TeamPolicy<ExecSpace>(exec, std::max(teams, 1), shape.team_size, shape.vector_length),
+                       count{frontier, counts, std::size_t(ws.live)});
+  const auto host = Kokkos::subview(ws.source_counts_host, Kokkos::make_pair(0, 64 * W));
+  Kokkos::deep_copy(exec, host, counts);
+  exec.fence();
+  const auto advances = [&](std::size_t i) { return ((advancing.w[i / 64] >> (i % 64)) & 1u) != 0; };
+  std::vector<unsigned long long> sizes;
+  for (std::size_t i = 0; i < k; ++i)
+    if (advances(i)) sizes.push_back(host(i));
+  multi_bfs_bits<W> slow{};
+  if (sizes.size() < 2) return slow;
+  std::nth_element(sizes.begin(), sizes.begin() + sizes.size() / 2, sizes.end());
+  const double below = share * double(sizes[sizes.size() / 2]);
+  for (std::size_t i = 0; i < k; ++i)
+    if (advances(i) && double(host(i)) < below) slow.w[i / 64] |= std::uint64_t(1) << (i % 64);
+  return slow;
+}
+
 /// One multi-source traversal with W words per vertex on `ws` (prepared for W words and, when `levels` is given,
 /// `history` slots; 2 slots without levels or history).
 template <int W, class ExecSpace>
@@ -449,7 +516,7 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
                    Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>> sources,
                    multi_bfs_workspace<memory_space_t<ExecSpace>>& ws, int history,
                    const multi_bfs_level_out<memory_space_t<ExecSpace>>& levels,
-                   const multi_bfs_sums<memory_space_t<ExecSpace>>& sums, double pull_ratio,
+                   const multi_bfs_sums<memory_space_t<ExecSpace>>& sums, double pull_ratio, double slow_share,
                    multi_bfs_result<memory_space_t<ExecSpace>>& r) {
   using mem = memory_space_t<ExecSpace>;
   using bits = multi_bfs_bits<W>;
@@ -567,13 +634,20 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
     }
     r.directions += bottom_up ? 'u' : 'p';
     if (bottom_up) {
-      // Blocks pay while rows scan far: before half of the pairs are reached (later rows stop after a few entries).
-      const int blocks = double(r.pairs) * 2 < double(k) * double(live) ? ws.pull_blocks : 1;
-      for (int b = 0; b < blocks; ++b) {
+      // Rows scan far before half of the pairs are reached (later rows stop after a few entries): blocks pay then, and
+      // so does pushing the slow sources, which would keep most long rows scanning to their end.
+      const bool early = double(r.pairs) * 2 < double(k) * double(live);
+      bits pulled = advancing, pushed{};
+      if (early && slow_share > 0 && k > 1) {
+        pushed = multi_bfs_slow_sources<W>(exec, frontier, advancing, k, slow_share, ws);
+        for (int j = 0; j < W; ++j) pulled.w[j] &= ~pushed.w[j];
+      }
+      const int blocks = early ? ws.pull_blocks : 1;
+      for (int b = 0; b < blocks && multi_bfs_any(pulled); ++b) {
         Kokkos::parallel_for(
             "bitgraph::multi_bfs::pull", Kokkos::RangePolicy<ExecSpace>(exec, 0, live),
             multi_bfs_pull<mem, W>{
-                frontier, seen, visit, in.row_ptr, in.col_idx, advancing, pull_light, {ws.row_split, live, b, blocks}});
+                frontier, seen, visit, in.row_ptr, in.col_idx, pulled, pull_light, {ws.row_split, live, b, blocks}});
         if (ws.in_segments.vertex.extent(0) > 0)
           Kokkos::parallel_for(
               "bitgraph::multi_bfs::pull_segments", segment_policy(ws.in_segments.vertex.extent(0)),
@@ -583,8 +657,20 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
                                                     in.row_ptr,
                                                     in.col_idx,
                                                     ws.in_segments,
-                                                    advancing,
+                                                    pulled,
                                                     {ws.segment_split, ws.in_segments.vertex.extent(0), b, blocks}});
+      }
+      // After the pull, whose thread-per-row pass stores its rows' candidates whole.
+      if (multi_bfs_any(pushed)) {
+        ++r.split_levels;
+        Kokkos::parallel_for(
+            "bitgraph::multi_bfs::push_slow", Kokkos::RangePolicy<ExecSpace>(exec, 0, live),
+            multi_bfs_push<mem, W>{frontier, seen, visit, out.row_ptr, out.col_idx, light, {}, pushed});
+        if ((frontier_heavy > 0 || l == 1) && ws.out_segments.vertex.extent(0) > 0)  // level 1: not counted
+          Kokkos::parallel_for("bitgraph::multi_bfs::push_slow_segments",
+                               segment_policy(ws.out_segments.vertex.extent(0)),
+                               multi_bfs_push_segments<ExecSpace, W, false>{
+                                   frontier, seen, visit, out.row_ptr, out.col_idx, ws.out_segments, {}, pushed});
       }
     } else if (l == 1) {
       // Teams per source: enough warps for a hub source's row on a GPU; a few on host spaces.
@@ -675,12 +761,12 @@ void multi_bfs_dispatch(const ExecSpace& exec, const bit_graph<memory_space_t<Ex
                         Kokkos::View<const vertex_t*, memory_space_t<ExecSpace>> sources,
                         multi_bfs_workspace<memory_space_t<ExecSpace>>& ws, int history,
                         const multi_bfs_level_out<memory_space_t<ExecSpace>>& levels,
-                        const multi_bfs_sums<memory_space_t<ExecSpace>>& sums, double pull_ratio,
+                        const multi_bfs_sums<memory_space_t<ExecSpace>>& sums, double pull_ratio, double slow_share,
                         multi_bfs_result<memory_space_t<ExecSpace>>& r) {
   if (ws.words == 1)
-    multi_bfs_run<1>(exec, g, sources, ws, history, levels, sums, pull_ratio, r);
+    multi_bfs_run<1>(exec, g, sources, ws, history, levels, sums, pull_ratio, slow_share, r);
   else
-    multi_bfs_run<2>(exec, g, sources, ws, history, levels, sums, pull_ratio, r);
+    multi_bfs_run<2>(exec, g, sources, ws, history, levels, sums, pull_ratio, slow_share, r);
 }
 
 }  // namespace detail
@@ -708,6 +794,8 @@ multi_bfs_result<memory_space_t<ExecSpace>> multi_source_bfs(const ExecSpace& ex
   BITGRAPH_CHECK_ARG(std::isfinite(opts.pull_ratio) && opts.pull_ratio > 0, "multi_source_bfs",
                      "pull_ratio must be positive and finite, not ", opts.pull_ratio);
   BITGRAPH_CHECK_ARG(opts.traversals >= 1, "multi_source_bfs", "traversals must be at least 1");
+  BITGRAPH_CHECK_ARG(std::isfinite(opts.slow_source_share), "multi_source_bfs",
+                     "slow_source_share must be finite, not ", opts.slow_source_share);
   detail::profiling_region region("bitgraph::multi_source_bfs");
   const std::size_t k = sources.size();
   const int words = k <= 64 ? 1 : 2;
@@ -740,7 +828,9 @@ multi_bfs_result<memory_space_t<ExecSpace>> multi_source_bfs(const ExecSpace& ex
     r.levels8 = fit(ws.levels8, "bitgraph::multi_bfs::levels8");
   }
   detail::multi_bfs_dispatch(exec, g, Kokkos::View<const vertex_t*, mem>(ws.sources), ws, history,
-                             detail::multi_bfs_level_out<mem>{r.levels, r.levels8}, {}, opts.pull_ratio, r);
+                             detail::multi_bfs_level_out<mem>{r.levels, r.levels8}, {}, opts.pull_ratio,
+                             detail::resolve_slow_source_share<ExecSpace>(opts.slow_source_share, ws.live, ws.words),
+                             r);
   exec.fence();
   return r;
 }
@@ -786,9 +876,9 @@ closeness_result<memory_space_t<ExecSpace>> closeness_centrality(const ExecSpace
   for (std::size_t at = 0; at < count; at += multi_bfs_max_sources) {
     const std::size_t end = std::min<std::size_t>(count, at + multi_bfs_max_sources);
     multi_bfs_result<mem> pass;
-    detail::multi_bfs_dispatch(exec, g,
-                               Kokkos::View<const vertex_t*, mem>(Kokkos::subview(src, Kokkos::make_pair(at, end))), ws,
-                               0, {}, sums, mo.pull_ratio, pass);
+    detail::multi_bfs_dispatch(
+        exec, g, Kokkos::View<const vertex_t*, mem>(Kokkos::subview(src, Kokkos::make_pair(at, end))), ws, 0, {}, sums,
+        mo.pull_ratio, detail::resolve_slow_source_share<ExecSpace>(mo.slow_source_share, ws.live, ws.words), pass);
     ++r.traversals;
   }
   r.closeness = allocate_view<Kokkos::View<double*, mem>>("bitgraph::closeness", n, false);

@@ -46,6 +46,22 @@ KOKKOS_INLINE_FUNCTION multi_bfs_bits<W> multi_bfs_missing(const multi_bfs_bits<
   return m;
 }
 
+/// Every bit set (every source of a W-word vertex).
+template <int W>
+KOKKOS_INLINE_FUNCTION constexpr multi_bfs_bits<W> multi_bfs_all() {
+  multi_bfs_bits<W> b{};
+  for (int j = 0; j < W; ++j) b.w[j] = ~std::uint64_t(0);
+  return b;
+}
+
+/// The bits of `a` that `b` holds too.
+template <int W>
+KOKKOS_INLINE_FUNCTION multi_bfs_bits<W> multi_bfs_and(const multi_bfs_bits<W>& a, const multi_bfs_bits<W>& b) {
+  multi_bfs_bits<W> r;
+  for (int j = 0; j < W; ++j) r.w[j] = a.w[j] & b.w[j];
+  return r;
+}
+
 /// The candidate list of a sparse level (few frontier out-edges): each vertex offered new bits at the level is
 /// listed once, so that the update visits the list instead of every vertex. A vertex is listed by the offer that
 /// turns one of its candidate words from zero to non-zero and then stamps `mark(v)` with the level's `stamp` first
@@ -137,31 +153,43 @@ KOKKOS_INLINE_FUNCTION void multi_bfs_offer_piece(const Member& m, const Cols& c
   });
 }
 
-/// OR of `multi_bfs_bits` across the vector lanes of a team thread (a Kokkos reducer). The lanes' shuffle reduction
-/// calls `join` on plain locals: with only the volatile join (which Kokkos 3.4's top-level reductions need) both
-/// operands lived in local memory, and the pull segments spent their time writing it to L2 (docs/PERFORMANCE.md).
-template <int W>
-struct multi_bfs_bits_or {
-  using reducer = multi_bfs_bits_or;
-  using value_type = multi_bfs_bits<W>;
+/// A Kokkos reducer across the vector lanes of a team thread, of `Op::value_type` by `Op::join` (written with plain
+/// assignments, so that it takes the volatile operands of Kokkos 3.4's top-level reductions too) from `Op::init`. The
+/// lanes' shuffle reduction calls `join` on plain locals: with only the volatile join both operands lived in local
+/// memory, and the pull segments spent their time writing it to L2 (docs/PERFORMANCE.md).
+template <class Op>
+struct multi_bfs_lane_reducer {
+  using reducer = multi_bfs_lane_reducer;
+  using value_type = typename Op::value_type;
   using result_view_type = Kokkos::View<value_type, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>;
   value_type* value;
-  KOKKOS_INLINE_FUNCTION explicit multi_bfs_bits_or(value_type& v) : value(&v) {}
-  KOKKOS_INLINE_FUNCTION void join(value_type& dst, const value_type& src) const {
-    for (int j = 0; j < W; ++j) dst.w[j] |= src.w[j];
-  }
+  KOKKOS_INLINE_FUNCTION explicit multi_bfs_lane_reducer(value_type& v) : value(&v) {}
+  KOKKOS_INLINE_FUNCTION void join(value_type& dst, const value_type& src) const { Op::join(dst, src); }
 #if KOKKOS_VERSION < 30700
   KOKKOS_INLINE_FUNCTION void join(volatile value_type& dst, const volatile value_type& src) const {
-    for (int j = 0; j < W; ++j) dst.w[j] = dst.w[j] | src.w[j];  // not |=: a compound assignment to a volatile
+    Op::join(dst, src);
   }
 #endif
-  KOKKOS_INLINE_FUNCTION void init(value_type& v) const {
-    for (int j = 0; j < W; ++j) v.w[j] = 0;
-  }
+  KOKKOS_INLINE_FUNCTION void init(value_type& v) const { Op::init(v); }
   KOKKOS_INLINE_FUNCTION value_type& reference() const { return *value; }
   KOKKOS_INLINE_FUNCTION result_view_type view() const { return result_view_type(value); }
   KOKKOS_INLINE_FUNCTION bool references_scalar() const { return true; }
 };
+
+/// OR of `multi_bfs_bits`.
+template <int W>
+struct multi_bfs_or_op {
+  using value_type = multi_bfs_bits<W>;
+  template <class Dst, class Src>
+  KOKKOS_INLINE_FUNCTION static void join(Dst& dst, const Src& src) {
+    for (int j = 0; j < W; ++j) dst.w[j] = dst.w[j] | src.w[j];  // not |=: a compound assignment to a volatile
+  }
+  KOKKOS_INLINE_FUNCTION static void init(value_type& v) {
+    for (int j = 0; j < W; ++j) v.w[j] = 0;
+  }
+};
+template <int W>
+using multi_bfs_bits_or = multi_bfs_lane_reducer<multi_bfs_or_op<W>>;
 
 /// A vertex id map applied where a kernel meets the caller's ids (the traversal may run on a relabelled graph):
 /// `map(v)`, or v itself when `map` is empty.
@@ -359,6 +387,86 @@ struct multi_bfs_source_edges {
   }
 };
 
+/// Per-source counts of up to 2^9 - 1 vertices, bit-sliced: bit i of `s[j][b]` is bit b of source 64 j + i's count.
+inline constexpr int multi_bfs_sliced_depth = 9;
+template <int W>
+struct multi_bfs_sliced {
+  std::uint64_t s[W][multi_bfs_sliced_depth];
+};
+
+/// Adds one vertex's word j (a 1 for each source whose bit it holds) to `x`: a ripple-carry increment that stops when
+/// its carry dies.
+template <int W>
+KOKKOS_INLINE_FUNCTION void multi_bfs_sliced_add(multi_bfs_sliced<W>& x, int j, std::uint64_t carry) {
+  for (int b = 0; b < multi_bfs_sliced_depth && carry; ++b) {
+    const std::uint64_t next = x.s[j][b] & carry;
+    x.s[j][b] ^= carry;
+    carry = next;
+  }
+}
+
+/// Sum of `multi_bfs_sliced` counts (a bit-sliced ripple-carry add), for `multi_bfs_lane_reducer`.
+template <int W>
+struct multi_bfs_sliced_op {
+  using value_type = multi_bfs_sliced<W>;
+  template <class Dst, class Src>
+  KOKKOS_INLINE_FUNCTION static void join(Dst& dst, const Src& src) {
+    for (int j = 0; j < W; ++j) {
+      std::uint64_t carry = 0;
+      for (int b = 0; b < multi_bfs_sliced_depth; ++b) {
+        const std::uint64_t x = dst.s[j][b], y = src.s[j][b];
+        dst.s[j][b] = x ^ y ^ carry;
+        carry = (x & y) | (carry & (x ^ y));
+      }
+    }
+  }
+  KOKKOS_INLINE_FUNCTION static void init(value_type& v) {
+    for (int j = 0; j < W; ++j)
+      for (int b = 0; b < multi_bfs_sliced_depth; ++b) v.s[j][b] = 0;
+  }
+};
+
+/// Vertices in each source's frontier (`count(i)`: the vertices whose frontier words hold bit i), for a pull level to
+/// find the sources whose frontier is small against the others' (those it pushes). An atomic per set bit made every
+/// thread of a wide frontier wait on the same 128 counters, and one thread per 256 vertices left too few threads to
+/// hide the loads (docs/PERFORMANCE.md). Instead each team thread takes 256 vertices: its 32 vector lanes add 8 each
+/// (strided by 32, so that the loads coalesce) to bit-sliced counts, the lanes' counts are summed bit-sliced, and each
+/// lane adds two (W = 1) or four sources' sums to `count`.
+inline constexpr int multi_bfs_count_lanes = 32;
+inline constexpr int multi_bfs_count_per_lane = 8;
+template <class ExecSpace, int W>
+struct multi_bfs_source_frontier_size {
+  using mem = typename ExecSpace::memory_space;
+  using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  static constexpr std::size_t tile = std::size_t(multi_bfs_count_lanes) * multi_bfs_count_per_lane;
+  static_assert(tile < (std::size_t(1) << multi_bfs_sliced_depth), "a tile's counts fit the bit-sliced depth");
+  Kokkos::View<const multi_bfs_bits<W>*, mem> frontier;
+  Kokkos::View<unsigned long long*, mem> count;  // 64 W, zero before the pass
+  std::size_t live;
+  KOKKOS_INLINE_FUNCTION void operator()(const member& m) const {
+    const std::size_t t = std::size_t(m.league_rank()) * std::size_t(m.team_size()) + std::size_t(m.team_rank());
+    const std::size_t base = t * tile;
+    if (base >= live) return;
+    multi_bfs_sliced<W> total;
+    Kokkos::parallel_reduce(
+        Kokkos::ThreadVectorRange(m, multi_bfs_count_lanes),
+        [&](const int lane, multi_bfs_sliced<W>& x) {
+          for (int q = 0; q < multi_bfs_count_per_lane; ++q) {
+            const std::size_t v = base + std::size_t(q) * multi_bfs_count_lanes + std::size_t(lane);
+            if (v >= live) break;
+            const multi_bfs_bits<W> f = frontier(v);
+            for (int j = 0; j < W; ++j) multi_bfs_sliced_add(x, j, f.w[j]);
+          }
+        },
+        multi_bfs_lane_reducer<multi_bfs_sliced_op<W>>(total));
+    Kokkos::parallel_for(Kokkos::ThreadVectorRange(m, 64 * W), [&](const int i) {
+      unsigned long long c = 0;
+      for (int b = 0; b < multi_bfs_sliced_depth; ++b) c |= ((total.s[i / 64][b] >> (i % 64)) & 1u) << b;
+      if (c) Kokkos::atomic_add(&count(i), c);
+    });
+  }
+};
+
 /// Top-down step for the rows of at most `max_degree` entries (the rest: `multi_bfs_push_segments`), one thread per
 /// vertex: a frontier vertex ORs its bits into its out-neighbours' candidates (those not yet seen by all of them;
 /// the read of `seen` may be stale, the update pass masks it again).
@@ -370,8 +478,9 @@ struct multi_bfs_push {
   Kokkos::View<const vertex_t*, Mem> col_idx;
   offset_t max_degree;
   multi_bfs_appender<Mem> app;
+  multi_bfs_bits<W> only = multi_bfs_all<W>();  // the sources pushed (a pull level pushes its slow ones)
   KOKKOS_INLINE_FUNCTION void operator()(const vertex_t u) const {
-    const multi_bfs_bits<W> f = frontier(u);  // first: most vertices are not in the frontier
+    const multi_bfs_bits<W> f = multi_bfs_and(frontier(u), only);  // first: most vertices are not in the frontier
     if (!multi_bfs_any(f)) return;
     const offset_t begin = row_ptr(u), end = row_ptr(u + 1);
     if (end - begin > max_degree) return;
@@ -394,11 +503,12 @@ struct multi_bfs_push_segments {
   Kokkos::View<const vertex_t*, mem> col_idx;
   multi_bfs_segments<mem> seg;
   multi_bfs_appender<mem> app;
+  multi_bfs_bits<W> only = multi_bfs_all<W>();  // the sources pushed
   KOKKOS_INLINE_FUNCTION void operator()(const member& m) const {
     const std::size_t s = std::size_t(m.league_rank()) * std::size_t(m.team_size()) + std::size_t(m.team_rank());
     if (s >= seg.vertex.extent(0)) return;
     const vertex_t u = seg.vertex(s);
-    const multi_bfs_bits<W> f = frontier(u);
+    const multi_bfs_bits<W> f = multi_bfs_and(frontier(u), only);
     if (!multi_bfs_any(f)) return;
     const offset_t b = seg.first(s), end = row_ptr(u + 1);
     const int len = static_cast<int>(end - b < multi_bfs_segment ? end - b : multi_bfs_segment);
