@@ -488,10 +488,15 @@ multi_bfs_bits<W> multi_bfs_slow_sources(const ExecSpace& exec,
   Kokkos::deep_copy(exec, counts, 0ull);
   using count = multi_bfs_source_frontier_size<ExecSpace, W>;
   const auto shape = shape_for<ExecSpace>(multi_bfs_count_lanes);
+  // One wave of teams at most: each team adds its threads' sums once (64 W atomics a team).
   const std::size_t per_team = count::tile * std::size_t(shape.team_size);
-  const int teams = static_cast<int>((std::size_t(ws.live) + per_team - 1) / per_team);
+  const std::size_t needed = (std::size_t(ws.live) + per_team - 1) / per_team;
+  const std::size_t wave =
+      std::max<std::size_t>(1, std::size_t(exec.concurrency()) / std::size_t(shape.team_size * shape.vector_length));
+  const int teams = static_cast<int>(std::clamp<std::size_t>(needed, 1, wave));
   Kokkos::parallel_for("bitgraph::multi_bfs::source_frontier_size",
-                       Kokkos::TeamPolicy<ExecSpace>(exec, std::max(teams, 1), shape.team_size, shape.vector_length),
+                       Kokkos::TeamPolicy<ExecSpace>(exec, teams, shape.team_size, shape.vector_length)
+                           .set_scratch_size(0, Kokkos::PerTeam(count::scratch_bytes(shape.team_size))),
                        count{frontier, counts, std::size_t(ws.live)});
   const auto host = Kokkos::subview(ws.source_counts_host, Kokkos::make_pair(0, 64 * W));
   Kokkos::deep_copy(exec, host, counts);
@@ -666,10 +671,12 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
         Kokkos::parallel_for(
             "bitgraph::multi_bfs::push_slow", Kokkos::RangePolicy<ExecSpace>(exec, 0, live),
             multi_bfs_push<mem, W>{frontier, seen, visit, out.row_ptr, out.col_idx, light, {}, pushed});
+        // Batched, without the `seen` filter: the slow sources have reached few vertices, so it seldom filters
+        // their offers, and their frontiers' hub rows are most of the work (docs/PERFORMANCE.md).
         if ((frontier_heavy > 0 || l == 1) && ws.out_segments.vertex.extent(0) > 0)  // level 1: not counted
           Kokkos::parallel_for("bitgraph::multi_bfs::push_slow_segments",
                                segment_policy(ws.out_segments.vertex.extent(0)),
-                               multi_bfs_push_segments<ExecSpace, W, false>{
+                               multi_bfs_push_segments<ExecSpace, W, true, false>{
                                    frontier, seen, visit, out.row_ptr, out.col_idx, ws.out_segments, {}, pushed});
       }
     } else if (l == 1) {

@@ -428,40 +428,56 @@ struct multi_bfs_sliced_op {
 
 /// Vertices in each source's frontier (`count(i)`: the vertices whose frontier words hold bit i), for a pull level to
 /// find the sources whose frontier is small against the others' (those it pushes). An atomic per set bit made every
-/// thread of a wide frontier wait on the same 128 counters, and one thread per 256 vertices left too few threads to
-/// hide the loads (docs/PERFORMANCE.md). Instead each team thread takes 256 vertices: its 32 vector lanes add 8 each
-/// (strided by 32, so that the loads coalesce) to bit-sliced counts, the lanes' counts are summed bit-sliced, and each
-/// lane adds two (W = 1) or four sources' sums to `count`.
+/// thread of a wide frontier wait on the same 128 counters, one thread per 256 vertices left too few threads to hide
+/// the loads, and 128 atomics per 256 vertices cost a quarter of the pass (docs/PERFORMANCE.md). Instead each
+/// team thread takes tiles of 256 vertices, strided by the league (one wave): its 32 vector lanes add 8 vertices each
+/// (strided by 32, so that the loads coalesce) to bit-sliced counts, the lanes' counts are summed bit-sliced and added
+/// to the thread's sums in team scratch, and at the end the team adds its threads' sums to `count`.
 inline constexpr int multi_bfs_count_lanes = 32;
 inline constexpr int multi_bfs_count_per_lane = 8;
 template <class ExecSpace, int W>
 struct multi_bfs_source_frontier_size {
   using mem = typename ExecSpace::memory_space;
   using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  using scratch =
+      Kokkos::View<unsigned*, typename ExecSpace::scratch_memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
   static constexpr std::size_t tile = std::size_t(multi_bfs_count_lanes) * multi_bfs_count_per_lane;
+  static constexpr int sources = 64 * W;
   static_assert(tile < (std::size_t(1) << multi_bfs_sliced_depth), "a tile's counts fit the bit-sliced depth");
   Kokkos::View<const multi_bfs_bits<W>*, mem> frontier;
   Kokkos::View<unsigned long long*, mem> count;  // 64 W, zero before the pass
   std::size_t live;
+  static std::size_t scratch_bytes(int team_size) { return scratch::shmem_size(std::size_t(team_size) * sources); }
   KOKKOS_INLINE_FUNCTION void operator()(const member& m) const {
-    const std::size_t t = std::size_t(m.league_rank()) * std::size_t(m.team_size()) + std::size_t(m.team_rank());
-    const std::size_t base = t * tile;
-    if (base >= live) return;
-    multi_bfs_sliced<W> total;
-    Kokkos::parallel_reduce(
-        Kokkos::ThreadVectorRange(m, multi_bfs_count_lanes),
-        [&](const int lane, multi_bfs_sliced<W>& x) {
-          for (int q = 0; q < multi_bfs_count_per_lane; ++q) {
-            const std::size_t v = base + std::size_t(q) * multi_bfs_count_lanes + std::size_t(lane);
-            if (v >= live) break;
-            const multi_bfs_bits<W> f = frontier(v);
-            for (int j = 0; j < W; ++j) multi_bfs_sliced_add(x, j, f.w[j]);
-          }
-        },
-        multi_bfs_lane_reducer<multi_bfs_sliced_op<W>>(total));
-    Kokkos::parallel_for(Kokkos::ThreadVectorRange(m, 64 * W), [&](const int i) {
+    const scratch sums(m.team_scratch(0), std::size_t(m.team_size()) * sources);
+    const std::size_t mine = std::size_t(m.team_rank()) * sources;
+    Kokkos::parallel_for(Kokkos::ThreadVectorRange(m, 64 * W), [&](const int i) { sums(mine + i) = 0; });
+    const std::size_t stride = std::size_t(m.league_size()) * std::size_t(m.team_size());
+    for (std::size_t t = std::size_t(m.league_rank()) * std::size_t(m.team_size()) + std::size_t(m.team_rank());
+         t * tile < live; t += stride) {
+      const std::size_t base = t * tile;
+      multi_bfs_sliced<W> total;
+      Kokkos::parallel_reduce(
+          Kokkos::ThreadVectorRange(m, multi_bfs_count_lanes),
+          [&](const int lane, multi_bfs_sliced<W>& x) {
+            for (int q = 0; q < multi_bfs_count_per_lane; ++q) {
+              const std::size_t v = base + std::size_t(q) * multi_bfs_count_lanes + std::size_t(lane);
+              if (v >= live) break;
+              const multi_bfs_bits<W> f = frontier(v);
+              for (int j = 0; j < W; ++j) multi_bfs_sliced_add(x, j, f.w[j]);
+            }
+          },
+          multi_bfs_lane_reducer<multi_bfs_sliced_op<W>>(total));
+      Kokkos::parallel_for(Kokkos::ThreadVectorRange(m, 64 * W), [&](const int i) {
+        unsigned c = 0;
+        for (int b = 0; b < multi_bfs_sliced_depth; ++b) c |= unsigned((total.s[i / 64][b] >> (i % 64)) & 1u) << b;
+        sums(mine + i) += c;
+      });
+    }
+    m.team_barrier();
+    Kokkos::parallel_for(Kokkos::TeamVectorRange(m, 64 * W), [&](const int i) {
       unsigned long long c = 0;
-      for (int b = 0; b < multi_bfs_sliced_depth; ++b) c |= ((total.s[i / 64][b] >> (i % 64)) & 1u) << b;
+      for (int r = 0; r < m.team_size(); ++r) c += sums(std::size_t(r) * sources + i);
       if (c) Kokkos::atomic_add(&count(i), c);
     });
   }
