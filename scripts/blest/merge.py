@@ -61,8 +61,11 @@ def main():
               f"{g['best_speedup_vs_blest']:>9.2f}x  {'equal' if not bad else f'{len(bad)} differ'}")
     geo = math.exp(sum(math.log(r) for r in ratios) / len(ratios)) if ratios else float("nan")
     print(f"geomean tc speed-up vs Blest (warm means): {geo:.3f}x; level mismatches: {mismatches}")
-    gpu = subprocess.run(["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"], capture_output=True,
-                         text=True).stdout.strip()
+    try:  # merged on the GPU machine; elsewhere (outputs merged later) the GPU is not known here
+        gpu = subprocess.run(["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"], capture_output=True,
+                             text=True).stdout.strip()
+    except OSError:
+        gpu = "unknown (merged without nvidia-smi)"
     with open(os.path.join(out, "side_by_side.json"), "w") as f:
         json.dump({"gpu": gpu, "graphs": graphs, "geomean_tc_speedup_vs_blest": geo,
                    "level_mismatches": mismatches,
