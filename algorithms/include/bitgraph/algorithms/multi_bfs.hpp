@@ -645,7 +645,7 @@ void multi_bfs_run(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpa
       bits pulled = advancing, pushed{};
       if (early && slow_share > 0 && k > 1) {
         pushed = multi_bfs_slow_sources<W>(exec, frontier, advancing, k, slow_share, ws);
-        for (int j = 0; j < W; ++j) pulled.w[j] &= ~pushed.w[j];
+        pulled = multi_bfs_missing(pushed, advancing);
       }
       const int blocks = early ? ws.pull_blocks : 1;
       for (int b = 0; b < blocks && multi_bfs_any(pulled); ++b) {
