@@ -92,6 +92,24 @@ __device__ __forceinline__ unsigned long long blest_warp_alloc(unsigned long lon
   return __shfl_sync(0xffffffffu, base, 31) + incl - need;
 }
 
+/// Writes this lane's `cnt` queue entries (VSSs b0, b0 + 1, ... of slice set `ss`) from slot `at`. A range of over
+/// 32 entries is written by the whole warp: a hub's slice set holds thousands of VSSs, and one lane storing them one by
+/// one held up whole levels of power-law graphs (docs/PERFORMANCE.md). VSS ids fit 32 bits, as in the queue entries (a
+/// VSS's 128 row ids take 512 bytes). All 32 lanes call it.
+__device__ __forceinline__ void blest_enqueue(uint2* nq, unsigned long long at, std::uint32_t b0, std::uint32_t cnt,
+                                              vertex_t ss, int lane) {
+  const bool large = cnt > 32;
+  if (!large)
+    for (std::uint32_t i = 0; i < cnt; ++i) nq[at + i] = make_uint2(b0 + i, ss);
+  for (std::uint32_t todo = __ballot_sync(0xffffffffu, large); todo; todo &= todo - 1) {
+    const int owner = __ffs(todo) - 1;
+    const unsigned long long a = __shfl_sync(0xffffffffu, at, owner);
+    const std::uint32_t b = __shfl_sync(0xffffffffu, b0, owner), e = __shfl_sync(0xffffffffu, cnt, owner);
+    const vertex_t set = __shfl_sync(0xffffffffu, ss, owner);
+    for (std::uint32_t i = lane; i < e; i += 32) nq[a + i] = make_uint2(b + i, set);
+  }
+}
+
 /// Adds the warp's discoveries to the level's count, or with `s.block_found` to its block's count in shared memory
 /// (`blest_flush_found` adds that to the level's). All 32 lanes call it.
 __device__ __forceinline__ void blest_count_found(const blest_state& s, unsigned long long found,
@@ -270,7 +288,7 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
           const offset_t b0 = leader ? s.real_ptrs[ss] : 0;
           const unsigned long long need = leader ? s.real_ptrs[ss + 1] - b0 : 0;
           const unsigned long long at = blest_warp_alloc(need, next_counter, lane);
-          for (unsigned long long k = 0; k < need; ++k) nq[at + k] = make_uint2(static_cast<vertex_t>(b0 + k), ss);
+          blest_enqueue(nq, at, static_cast<std::uint32_t>(b0), static_cast<std::uint32_t>(need), ss, lane);
         }
       };
       // A lane scans its own row and stops at the first parent; a hub's row (over 1,024 entries, where one lane
@@ -345,7 +363,7 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
         // Slice sets this lane must enqueue (eager), collected so that the warp allocates queue space
         // with one atomic instead of one per discovery.
         vertex_t push_ss[4];
-        offset_t push_b0[4], push_end[4];
+        std::uint32_t push_b0[4], push_end[4];
         level_t stamp[4];
 #pragma unroll
         for (int k = 0; k < 4; ++k) {
@@ -360,12 +378,12 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
             s.levels[r] = l;
             ++found;  // two warps may both find r: the count only steers the bottom-up switch
             stamp[k] = atomicExch(s.pushed + push_ss[k], l);
-            push_b0[k] = s.real_ptrs[push_ss[k]];
-            push_end[k] = s.real_ptrs[push_ss[k] + 1];
+            push_b0[k] = static_cast<std::uint32_t>(s.real_ptrs[push_ss[k]]);
+            push_end[k] = static_cast<std::uint32_t>(s.real_ptrs[push_ss[k] + 1]);
           }
         }
         unsigned long long need = 0;
-        offset_t push_cnt[4];
+        std::uint32_t push_cnt[4];
 #pragma unroll
         for (int k = 0; k < 4; ++k) {
           push_cnt[k] = stamp[k] != l ? push_end[k] - push_b0[k] : 0;
@@ -373,10 +391,19 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
         }
         if (!Lazy && __any_sync(0xffffffffu, need != 0)) {
           unsigned long long at = blest_warp_alloc(need, next_counter, lane);
+          // A warp that holds no range of over 32 entries (every warp on a mesh) skips the helper's four votes,
+          // which meshes' short, latency-bound levels paid for (docs/PERFORMANCE.md).
+          if (__any_sync(0xffffffffu, push_cnt[0] > 32 || push_cnt[1] > 32 || push_cnt[2] > 32 || push_cnt[3] > 32)) {
 #pragma unroll
-          for (int k = 0; k < 4; ++k)
-            for (offset_t i = 0; i < push_cnt[k]; ++i)
-              nq[at++] = make_uint2(static_cast<vertex_t>(push_b0[k] + i), push_ss[k]);
+            for (int k = 0; k < 4; ++k) {
+              blest_enqueue(nq, at, push_b0[k], push_cnt[k], push_ss[k], lane);
+              at += push_cnt[k];
+            }
+          } else {
+#pragma unroll
+            for (int k = 0; k < 4; ++k)
+              for (std::uint32_t i = 0; i < push_cnt[k]; ++i) nq[at++] = make_uint2(push_b0[k] + i, push_ss[k]);
+          }
         }
       }
     }
@@ -406,19 +433,22 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
             if (hit || (Lazy ? (__ldcg(s.visited + v / 32) >> (v % 32)) & 1u : __ldcg(s.levels + v) != unreached_level))
               break;
           }
+          const vertex_t ss = v / bvss_sigma;
+          offset_t b0 = 0, need = 0;
+          unsigned long long at = 0;
           if (hit && lane == 0) {
             if (Lazy) {
               atomicOr(s.visited + v / 32, 1u << (v % 32));
             } else if (atomicCAS(s.levels + v, unreached_level, l) == unreached_level) {
               ++found;
-              const vertex_t ss = v / bvss_sigma;
               if (atomicExch(s.pushed + ss, l) != l) {
-                const offset_t b0 = s.real_ptrs[ss], need = s.real_ptrs[ss + 1] - b0;
-                const unsigned long long at = atomicAdd(next_counter, static_cast<unsigned long long>(need));
-                for (offset_t i = 0; i < need; ++i) nq[at + i] = make_uint2(static_cast<vertex_t>(b0 + i), ss);
+                b0 = s.real_ptrs[ss];
+                need = s.real_ptrs[ss + 1] - b0;
+                at = atomicAdd(next_counter, static_cast<unsigned long long>(need));
               }
             }
           }
+          if (!Lazy) blest_enqueue(nq, at, static_cast<std::uint32_t>(b0), static_cast<std::uint32_t>(need), ss, lane);
         }
         if (!Lazy) {
           blest_count_found(s, found, found_counter, &block_count, lane);
@@ -456,12 +486,13 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
           }
         unsigned long long at = blest_warp_alloc(need, next_counter, lane);
 #pragma unroll
-        for (int set = 0; set < 4; ++set)
-          if ((fresh >> (8 * set)) & 0xffu) {
-            const vertex_t ss_out = static_cast<vertex_t>(t * 4 + set);
-            for (offset_t k = s.real_ptrs[ss_out]; k < s.real_ptrs[ss_out + 1]; ++k)
-              nq[at++] = make_uint2(static_cast<vertex_t>(k), ss_out);
-          }
+        for (int set = 0; set < 4; ++set) {
+          const vertex_t ss_out = static_cast<vertex_t>(t * 4 + set);
+          const bool on = ((fresh >> (8 * set)) & 0xffu) != 0;
+          const offset_t b0 = on ? s.real_ptrs[ss_out] : 0, cnt = on ? s.real_ptrs[ss_out + 1] - b0 : 0;
+          blest_enqueue(nq, at, static_cast<std::uint32_t>(b0), static_cast<std::uint32_t>(cnt), ss_out, lane);
+          at += cnt;
+        }
       }
       blest_count_found(s, found, found_counter, &block_count, lane);
       blest_flush_found(s, found_counter, &block_count);
