@@ -95,14 +95,12 @@ __device__ __forceinline__ unsigned long long blest_warp_alloc(unsigned long lon
 /// Writes this lane's `cnt` queue entries (VSSs b0, b0 + 1, ... of slice set `ss`) from slot `at`. A range of over
 /// 32 entries is written by the whole warp: a hub's slice set holds thousands of VSSs, and one lane storing them one by
 /// one held up whole levels of power-law graphs (docs/PERFORMANCE.md). VSS ids fit 32 bits, as in the queue entries (a
-/// VSS's 128 row ids take 512 bytes). All 32 lanes call it. A caller that has already voted that no lane of the warp
-/// holds such a range passes `any_large` false and skips the helper's own vote.
+/// VSS's 128 row ids take 512 bytes). All 32 lanes call it.
 __device__ __forceinline__ void blest_enqueue(uint2* nq, unsigned long long at, std::uint32_t b0, std::uint32_t cnt,
-                                              vertex_t ss, int lane, bool any_large = true) {
+                                              vertex_t ss, int lane) {
   const bool large = cnt > 32;
   if (!large)
     for (std::uint32_t i = 0; i < cnt; ++i) nq[at + i] = make_uint2(b0 + i, ss);
-  if (!any_large) return;
   for (std::uint32_t todo = __ballot_sync(0xffffffffu, large); todo; todo &= todo - 1) {
     const int owner = __ffs(todo) - 1;
     const unsigned long long a = __shfl_sync(0xffffffffu, at, owner);
@@ -395,12 +393,18 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
           unsigned long long at = blest_warp_alloc(need, next_counter, lane);
           // A warp that holds no range of over 32 entries (every warp on a mesh) skips the helper's four votes,
           // which meshes' short, latency-bound levels paid for (docs/PERFORMANCE.md).
-          const bool any_large =
-              __any_sync(0xffffffffu, push_cnt[0] > 32 || push_cnt[1] > 32 || push_cnt[2] > 32 || push_cnt[3] > 32);
+          // The per-lane loop is written out here rather than passing the vote into the helper: that form measured
+          // 1 % slower on grid2d:2048 (docs/PERFORMANCE.md).
+          if (__any_sync(0xffffffffu, push_cnt[0] > 32 || push_cnt[1] > 32 || push_cnt[2] > 32 || push_cnt[3] > 32)) {
 #pragma unroll
-          for (int k = 0; k < 4; ++k) {
-            blest_enqueue(nq, at, push_b0[k], push_cnt[k], push_ss[k], lane, any_large);
-            at += push_cnt[k];
+            for (int k = 0; k < 4; ++k) {
+              blest_enqueue(nq, at, push_b0[k], push_cnt[k], push_ss[k], lane);
+              at += push_cnt[k];
+            }
+          } else {
+#pragma unroll
+            for (int k = 0; k < 4; ++k)
+              for (std::uint32_t i = 0; i < push_cnt[k]; ++i) nq[at++] = make_uint2(push_b0[k] + i, push_ss[k]);
           }
         }
       }
