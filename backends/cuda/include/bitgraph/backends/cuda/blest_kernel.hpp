@@ -392,9 +392,8 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
         if (!Lazy && __any_sync(0xffffffffu, need != 0)) {
           unsigned long long at = blest_warp_alloc(need, next_counter, lane);
           // A warp that holds no range of over 32 entries (every warp on a mesh) skips the helper's four votes,
-          // which meshes' short, latency-bound levels paid for (docs/PERFORMANCE.md).
-          // The per-lane loop is written out here rather than passing the vote into the helper: that form measured
-          // 1 % slower on grid2d:2048 (docs/PERFORMANCE.md).
+          // which meshes' short, latency-bound levels paid for; passing this vote into the helper instead of writing
+          // its loop out here measured 1 % slower on grid2d:2048 (docs/PERFORMANCE.md).
           if (__any_sync(0xffffffffu, push_cnt[0] > 32 || push_cnt[1] > 32 || push_cnt[2] > 32 || push_cnt[3] > 32)) {
 #pragma unroll
             for (int k = 0; k < 4; ++k) {
