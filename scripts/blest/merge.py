@@ -67,9 +67,12 @@ def main():
     except OSError:
         gpu = "unknown (merged without nvidia-smi)"
     with open(os.path.join(out, "side_by_side.json"), "w") as f:
-        json.dump({"gpu": gpu, "graphs": graphs, "geomean_tc_speedup_vs_blest": geo,
-                   "level_mismatches": mismatches,
-                   "note": "warm means leave out each tool's first (cold) source"}, f, indent=1)
+        merged = {"gpu": gpu, "graphs": graphs, "geomean_tc_speedup_vs_blest": geo, "level_mismatches": mismatches,
+                  "note": "warm means leave out each tool's first (cold) source"}
+        for key, var in (("blest_commit", "BLEST_COMMIT"), ("bitgraph_tree", "BITGRAPH_TREE")):
+            if os.environ.get(var):
+                merged[key] = os.environ[var]
+        json.dump(merged, f, indent=1)
     return 1 if mismatches else 0
 
 

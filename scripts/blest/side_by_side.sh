@@ -10,7 +10,8 @@
 # the network. BITGRAPH (default build/cuda/examples/bitgraph) is the CUDA CLI; NVCC_ARCH (default sm_90).
 # Timers: Blest's own (cooperative launch to cudaDeviceSynchronize, kernel only); bitgraph's `run` row (the call of
 # bfs_tensor_core to the levels ready on the device in the caller's ids: queue init, kernel, counter read-back,
-# unpermute). Each graph's levels are compared per source (reached, depth, level sum).
+# unpermute). Each graph's levels are compared per source (reached, depth, level sum). BLEST_COMMIT and BITGRAPH_TREE,
+# when set, are recorded in the JSON (a Blest checkout copied without .git does not know its commit).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 blest="${1:?usage: side_by_side.sh BLEST_CHECKOUT OUT_DIR [SPEC ...]}"
@@ -30,6 +31,7 @@ if [[ ! -x "$driver" ]]; then
     -o "$driver" -lcuda -lgomp
   echo "side_by_side: Blest driver built in $((SECONDS - t0)) s"
 fi
+merged=()
 for spec in "${specs[@]}"; do
   name="${spec//[:=,]/_}"
   mtx="$out/work/$name.mtx"
@@ -46,5 +48,8 @@ PY
   "$driver" --graph "$mtx" --sources "$out/work/$name.sources" --json "$out/work/$name.blest.json" \
     ${BLEST_ARGS:-} > "$out/work/$name.blest.log"
   tail -1 "$out/work/$name.blest.log"
+  # The graphs so far merged at once, so that a run cut short (a device call's time limit) still leaves its JSON.
+  merged+=("$spec")
+  python3 "$here/merge.py" "$out" "${merged[@]}" > /dev/null || true
 done
 python3 "$here/merge.py" "$out" "${specs[@]}"
