@@ -69,7 +69,8 @@ def main():
     with open(os.path.join(out, "side_by_side.json"), "w") as f:
         merged = {"gpu": gpu, "graphs": graphs, "geomean_tc_speedup_vs_blest": geo, "level_mismatches": mismatches,
                   "note": "warm means leave out each tool's first (cold) source"}
-        for key, var in (("blest_commit", "BLEST_COMMIT"), ("bitgraph_tree", "BITGRAPH_TREE")):
+        for key, var in (("blest_commit", "BLEST_COMMIT"), ("bitgraph_tree", "BITGRAPH_TREE"),
+                         ("bitgraph_run_args", "BITGRAPH_RUN_ARGS"), ("blest_args", "BLEST_ARGS")):
             if os.environ.get(var):
                 merged[key] = os.environ[var]
         json.dump(merged, f, indent=1)

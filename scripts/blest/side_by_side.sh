@@ -10,8 +10,9 @@
 # the network. BITGRAPH (default build/cuda/examples/bitgraph) is the CUDA CLI; NVCC_ARCH (default sm_90).
 # Timers: Blest's own (cooperative launch to cudaDeviceSynchronize, kernel only); bitgraph's `run` row (the call of
 # bfs_tensor_core to the levels ready on the device in the caller's ids: queue init, kernel, counter read-back,
-# unpermute). Each graph's levels are compared per source (reached, depth, level sum). BLEST_COMMIT and BITGRAPH_TREE,
-# when set, are recorded in the JSON (a Blest checkout copied without .git does not know its commit).
+# unpermute). Each graph's levels are compared per source (reached, depth, level sum). BITGRAPH_RUN_ARGS and BLEST_ARGS
+# add arguments to both bitgraph runs and to the driver. BLEST_COMMIT, BITGRAPH_TREE and those two, when set, are
+# recorded in the JSON (a Blest checkout copied without .git does not know its commit).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 blest="${1:?usage: side_by_side.sh BLEST_CHECKOUT OUT_DIR [SPEC ...]}"

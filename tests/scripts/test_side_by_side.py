@@ -13,13 +13,16 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 SCRIPT = os.path.join(ROOT, "scripts", "blest", "side_by_side.sh")
 
 # bitgraph stand-in: `convert` touches the file; `run --bfs MODE --json F` writes a report whose BFS times are
-# TC_MS or DO_MS (per source) and whose levels are the fixed ones below.
+# TC_MS or DO_MS (per source) and whose levels are the fixed ones below; EXPECT_ARG, when set, must be among its
+# arguments (BITGRAPH_RUN_ARGS reach it).
 BITGRAPH = r'''#!/usr/bin/env python3
 import json, os, sys
 a = sys.argv[1:]
 if a[0] == "convert":
     open(a[a.index("--to") + 1], "w").close()
     sys.exit(0)
+if os.environ.get("EXPECT_ARG") and os.environ["EXPECT_ARG"] not in a:
+    sys.exit(4)
 mode, out = a[a.index("--bfs") + 1], a[a.index("--json") + 1]
 ms = [float(x) for x in os.environ["TC_MS" if mode == "tc" else "DO_MS"].split(",")]
 r = {"algo": "bfs", "mode": mode, "seconds": [x / 1e3 for x in ms], "sources": list(range(10, 10 + len(ms))),
@@ -70,7 +73,8 @@ def check(cond, what):
 def main():
     base = {"TC_MS": "9,1,1,1", "DO_MS": "9,4,4,4", "BLEST_MS": "9,2,2,2"}
     with tempfile.TemporaryDirectory() as tmp:
-        p, d = run(tmp, dict(base, BLEST_COMMIT="abc1234", BITGRAPH_TREE="tree"), ["kron:4", "grid2d:4"])
+        p, d = run(tmp, dict(base, BLEST_COMMIT="abc1234", BITGRAPH_TREE="tree", BITGRAPH_RUN_ARGS="--lazy-levels 64",
+                             EXPECT_ARG="--lazy-levels"), ["kron:4", "grid2d:4"])
         check(p.returncode == 0, f"two graphs, levels equal: exit 0 (got {p.returncode}: {p.stderr})")
         check([g["spec"] for g in d["graphs"]] == ["kron:4", "grid2d:4"], "both graphs merged, in order")
         g = d["graphs"][0]
@@ -80,6 +84,7 @@ def main():
               "speed-up = Blest's warm mean / tc's")
         check(d["level_mismatches"] == 0 and g["level_mismatches"] == [], "equal levels are not reported")
         check(d.get("blest_commit") == "abc1234" and d.get("bitgraph_tree") == "tree", "commits recorded")
+        check(d.get("bitgraph_run_args") == "--lazy-levels 64" and "blest_args" not in d, "extra arguments recorded")
         check("geomean tc speed-up vs Blest (warm means): 2.000x" in p.stdout, "table printed")
     with tempfile.TemporaryDirectory() as tmp:
         p, d = run(tmp, dict(base, BLEST_BAD_DEPTH="2"), ["kron:4"])
