@@ -73,8 +73,8 @@ def check(cond, what):
 def main():
     base = {"TC_MS": "9,1,1,1", "DO_MS": "9,4,4,4", "BLEST_MS": "9,2,2,2"}
     with tempfile.TemporaryDirectory() as tmp:
-        p, d = run(tmp, dict(base, BLEST_COMMIT="abc1234", BITGRAPH_TREE="tree", BITGRAPH_RUN_ARGS="--lazy-levels 64",
-                             EXPECT_ARG="--lazy-levels"), ["kron:4", "grid2d:4"])
+        p, d = run(tmp, dict(base, BLEST_COMMIT="abc1234", BITGRAPH_TREE="tree", BITGRAPH_RUN_ARGS="--update eager",
+                             EXPECT_ARG="--update"), ["kron:4", "grid2d:4"])
         check(p.returncode == 0, f"two graphs, levels equal: exit 0 (got {p.returncode}: {p.stderr})")
         check([g["spec"] for g in d["graphs"]] == ["kron:4", "grid2d:4"], "both graphs merged, in order")
         g = d["graphs"][0]
@@ -84,7 +84,7 @@ def main():
               "speed-up = Blest's warm mean / tc's")
         check(d["level_mismatches"] == 0 and g["level_mismatches"] == [], "equal levels are not reported")
         check(d.get("blest_commit") == "abc1234" and d.get("bitgraph_tree") == "tree", "commits recorded")
-        check(d.get("bitgraph_run_args") == "--lazy-levels 64" and "blest_args" not in d, "extra arguments recorded")
+        check(d.get("bitgraph_run_args") == "--update eager" and "blest_args" not in d, "extra arguments recorded")
         check("geomean tc speed-up vs Blest (warm means): 2.000x" in p.stdout, "table printed")
     with tempfile.TemporaryDirectory() as tmp:
         p, d = run(tmp, dict(base, BLEST_BAD_DEPTH="2"), ["kron:4"])
