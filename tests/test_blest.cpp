@@ -343,6 +343,46 @@ TEMPLATE_TEST_CASE("Blest's level trace records every level it ran", "[blest][bf
   }
 }
 
+// The CUDA kernel reads a slice set's eight levels as two 16-byte vectors when the caller's view is 16-byte aligned,
+// and one by one otherwise and in the last, partial slice set: every offset into a larger allocation gives the same
+// levels, and nothing outside the view is written.
+TEMPLATE_TEST_CASE("Blest BFS writes a caller's levels view at any alignment", "[blest][bfs]", BITGRAPH_TEST_SPACES) {
+  using mem = memory_space_t<TestType>;
+  TestType exec;
+  constexpr level_t canary = -7;
+  for (auto& bc : cases()) {
+    csr_build_options o;
+    o.kind = bc.kind;
+    auto g = make_bit_graph(exec, build_csr(exec, bc.el, o), {8});
+    auto bg = make_blest_graph(exec, g, std::vector<vertex_t>{});
+    REQUIRE(bg.host_new_of_old.empty());  // no ordering: the BVSS's ids are the graph's
+    const auto h = to_host_csr(g.csr);
+    const vertex_t n = g.n();
+    std::vector<op_algorithm> algs = {op_algorithm::generic};
+    if (is_cuda_space_v<TestType>) algs.push_back(op_algorithm::cuda_mma);
+    for (vertex_t source : {vertex_t(0), vertex_t(n / 2)}) {
+      const auto expect = reference::bfs_levels(h, source);
+      for (auto alg : algs)
+        for (auto update : {bvss_update::eager, bvss_update::lazy})
+          for (std::size_t offset : {0, 1, 2, 3}) {
+            INFO(bc.name << " source=" << source << " alg=" << to_string(alg) << " update=" << int(update)
+                         << " offset=" << offset);
+            Kokkos::View<level_t*, mem> all("levels", n + 4);
+            Kokkos::deep_copy(all, canary);
+            Kokkos::View<level_t*, mem> lv(all.data() + offset, n);
+            bvss_bfs_options bo;
+            bo.algorithm = alg;
+            bo.update = update;
+            bvss_bfs(exec, bg.bvss, source, lv, bo, &bg.workspace, &bg.pull);
+            const auto got = test::to_vector(all);
+            CHECK(std::vector<level_t>(got.begin() + offset, got.begin() + offset + n) == expect);
+            CHECK(std::count(got.begin(), got.end(), canary) == 4);  // the four entries around the view
+            for (std::size_t i = 0; i < offset; ++i) CHECK(got[i] == canary);
+          }
+    }
+  }
+}
+
 TEMPLATE_TEST_CASE("Blest rejects bad arguments", "[blest][errors]", BITGRAPH_TEST_SPACES) {
   TestType exec;
   auto g = build_csr(exec, test::random_edges(20, 40, 1));

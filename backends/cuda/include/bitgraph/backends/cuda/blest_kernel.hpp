@@ -38,6 +38,7 @@ struct blest_state {
   double bottom_up_dense_degree;
   double avg_degree;  // of the pull CSR
   level_t* levels;
+  bool levels_aligned;                // levels is 16-byte aligned: blest_alpha reads a slice set's levels as two int4
   uint2* queue[2];                    // (VSS, its slice set): carrying the slice set saves a dependent load per VSS
   unsigned long long queue_capacity;  // entries of each queue
   unsigned long long* counters;       // detail::bvss_counter_* slots
@@ -132,11 +133,26 @@ __device__ __forceinline__ void blest_flush_found(const blest_state& s, unsigned
 
 // Data other SMs wrote in earlier levels (levels, queues, the visited bitmap) is read with __ldcg: L1 is
 // not coherent across SMs and a grid sync does not invalidate it, so those loads must go to L2.
-__device__ __forceinline__ std::uint32_t blest_alpha(const level_t* levels, vertex_t n, vertex_t ss, level_t l) {
+//
+// A slice set's eight levels are one 32-byte sector: a whole set in a 16-byte-aligned array is read as two 16-byte
+// vectors, one L2 round trip, where eight scalar loads guarded by v < n were issued in three or four dependent waves
+// (ncu, grid2d:2048: docs/PERFORMANCE.md).
+__device__ __forceinline__ std::uint32_t blest_alpha(const level_t* levels, vertex_t n, vertex_t ss, level_t l,
+                                                     bool aligned) {
+  static_assert(bvss_sigma == 8 && sizeof(level_t) == 4, "a slice set's levels are two int4");
+  const unsigned long long first = static_cast<unsigned long long>(ss) * bvss_sigma;
   std::uint32_t a = 0;
+  if (aligned && first + bvss_sigma <= n) {
+    const int4* p = reinterpret_cast<const int4*>(levels + first);
+    const int4 lo = __ldcg(p), hi = __ldcg(p + 1);
+    const level_t v[bvss_sigma] = {lo.x, lo.y, lo.z, lo.w, hi.x, hi.y, hi.z, hi.w};
+#pragma unroll
+    for (int j = 0; j < bvss_sigma; ++j) a |= v[j] == l - 1 ? 1u << j : 0u;
+    return a;
+  }
 #pragma unroll
   for (int j = 0; j < bvss_sigma; ++j) {
-    const vertex_t v = ss * bvss_sigma + j;
+    const unsigned long long v = first + j;
     if (v < n && __ldcg(levels + v) == l - 1) a |= 1u << j;
   }
   return a;
@@ -341,7 +357,7 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
       for (unsigned long long q = warp; q < size; q += warps) {
         const uint2 entry = q == warp ? first_entry : __ldcg(cq + q);
         const vertex_t v = entry.x, ss = entry.y;
-        const std::uint32_t alpha = blest_alpha(s.levels, s.n, ss, l);
+        const std::uint32_t alpha = blest_alpha(s.levels, s.n, ss, l, s.levels_aligned);
         const uint4 u = s.rows[32 * offset_t(v) + lane];
         const std::uint32_t mask = s.masks[32 * offset_t(v) + lane];
         // fragB: lanes t % 9 == 0 hold α in bits 0-7 (selects the first packed slice), t % 9 == 4 hold it

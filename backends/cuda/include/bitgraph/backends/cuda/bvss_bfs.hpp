@@ -103,6 +103,7 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
     s.bottom_up_dense_degree = opts.bottom_up_dense_degree;
     s.avg_degree = bottom_up && b.n > 0 ? double(pull->nnz) / double(b.n) : 0.0;
     s.levels = levels.data();
+    s.levels_aligned = reinterpret_cast<std::uintptr_t>(levels.data()) % 16 == 0;
     s.queue[0] = reinterpret_cast<uint2*>(ws.queue_a.data());
     s.queue[1] = reinterpret_cast<uint2*>(ws.queue_b.data());
     s.queue_capacity = std::min(ws.queue_a.extent(0), ws.queue_b.extent(0));
