@@ -131,8 +131,9 @@ __device__ __forceinline__ void blest_flush_found(const blest_state& s, unsigned
   }
 }
 
-// Data other SMs wrote in earlier levels (levels, queues, the visited bitmap) is read with __ldcg: L1 is
-// not coherent across SMs and a grid sync does not invalidate it, so those loads must go to L2.
+// Data other SMs write (levels, queues, the visited bitmap) is read with __ldcg, at L2: L1 is not coherent across
+// SMs. A grid sync's acquire does invalidate L1 (its spin loop runs CCTL.IVALL, ncu on the H200), so a plain load is
+// fresh as of the last sync, but not of what other SMs write during the level.
 //
 // A slice set's eight levels are one 32-byte sector: a whole set in a 16-byte-aligned array is read as two 16-byte
 // vectors, one L2 round trip, where eight scalar loads guarded by v < n were issued in three or four dependent waves
