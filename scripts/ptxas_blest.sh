@@ -8,7 +8,6 @@
 # BUILD_DIR is a configured CUDA build (default build/cuda); it needs ninja. Compiling the CLI's space_cuda.cpp for the
 # same figures takes several minutes on two cores.
 set -euo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="$(cd "${1:-build/cuda}" && pwd)"
 shift || true
 pairs=("$@")
