@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Registers, spills and code size of the tensor-core BFS kernels in about a minute, without a GPU: compiles one small
+# Registers, spills and code size of the tensor-core BFS kernels in about 30 s, without a GPU: compiles one small
 # unit that instantiates `cuda::blest_kernel<Updates, Threads>` for each pair given (default: the four the library
 # launches) with the CUDA build's own flags, through ptxas -v, then reads each kernel's .text size from the cubin.
 #
