@@ -47,7 +47,9 @@ struct blest_state {
   // one address queue at one L2 slice.
   bool block_found;
   level_t* pushed;                // eager: last level each slice set was enqueued at
-  std::uint32_t* visited;         // lazy: visited bitmap (ceil(n / 32) words)
+  // Lazy: the visited bitmap (ceil(n / 32) words). Eager: after a bottom-up level, the vertices it left unreached that
+  // have an in-edge (a superset of those a later bottom-up level can find), so that level skips words of none.
+  std::uint32_t* visited;
   std::uint32_t* visited_before;  // lazy: the bitmap as of the last sweep (only this kernel's thread t writes word t)
   // Bottom-up levels on small graphs: every block copies the previous level into a bitmap of this many words in its
   // shared memory, so a row scan tests a bit there instead of waiting on L2 for each entry's level. 0: not used.
@@ -230,6 +232,7 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
   // This warp's first queue entry of the level, loaded beside the counters for the same reason (level 1: known).
   uint2 first_entry = make_uint2(static_cast<vertex_t>(q0 + warp), ss0);
   int bottom_up_levels = 0;
+  bool candidates = false;  // eager: s.visited holds a bottom-up level's leftovers
   for (level_t l = 1;; ++l) {
     const uint2* cq = s.queue[(l - 1) & 1];
     uint2* nq = s.queue[l & 1];
@@ -298,6 +301,8 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
         } else {
           if (hit) s.levels[v] = l;
           found += hit;
+          const std::uint32_t left = __ballot_sync(0xffffffffu, row_end > row && !hit);
+          if (lane == 0) __stcg(s.visited + base / 32, left);
           const vertex_t ss = static_cast<vertex_t>(base / bvss_sigma + lane / bvss_sigma);
           const bool shared_set = ((__ballot_sync(0xffffffffu, listed) >> (lane & ~7)) & 0xffu) != 0;
           const bool leader =
@@ -320,11 +325,19 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
       for (unsigned long long base = thread - lane; base < s.n; base += 2 * threads) {
         const unsigned long long base2 = base + threads;
         const bool second = base2 < s.n;  // warp-uniform
+        // After the first bottom-up level only the words with leftovers are scanned (late levels of urand and kron
+        // find thousands of vertices among millions; reading every level was the level's cost).
+        std::uint32_t cand[2] = {~0u, ~0u};
+        if (!Lazy && candidates) {
+          cand[0] = __ldcg(s.visited + base / 32);
+          cand[1] = second ? __ldcg(s.visited + base2 / 32) : 0u;
+          if ((cand[0] | cand[1]) == 0) continue;  // warp-uniform: every lane read the same words
+        }
         offset_t row[2] = {0, 0}, row_end[2] = {0, 0};
 #pragma unroll
         for (int g = 0; g < 2; ++g) {
           const unsigned long long v = (g == 0 ? base : base2) + lane;
-          if ((g == 0 || second) && v < s.n && __ldcg(s.levels + v) == unreached_level) {
+          if ((g == 0 || second) && v < s.n && ((cand[g] >> lane) & 1u) && __ldcg(s.levels + v) == unreached_level) {
             row[g] = s.pull_ptr[v];
             row_end[g] = s.pull_ptr[v + 1];
           }
@@ -354,6 +367,7 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
         settle(base, row[0], row_end[0], heavy[0], hit[0]);
         if (second) settle(base2, row[1], row_end[1], heavy[1], hit[1]);
       }
+      candidates = true;
     } else {
       for (unsigned long long q = warp; q < size; q += warps) {
         const uint2 entry = q == warp ? first_entry : __ldcg(cq + q);
