@@ -44,9 +44,18 @@
 
 namespace bitgraph::cli {
 
-/// Wall-clock seconds of `f()`, with the execution space fenced on both sides.
+/// An empty kernel: run before a timed call so that the clock starts on a device that is awake.
+struct wake_kernel {
+  KOKKOS_INLINE_FUNCTION void operator()(int) const {}
+};
+
+/// Wall-clock seconds of `f()`, with the execution space fenced on both sides. An empty kernel runs first, untimed:
+/// after the milliseconds of host work between runs (summaries, validation), the first launch took ~40 µs longer on
+/// the H200 (plain and cooperative alike), which Blest's timer, started right after its per-call memsets, never
+/// pays (docs/PERFORMANCE.md).
 template <class ExecSpace, class F>
 double timed(const ExecSpace& exec, F&& f) {
+  Kokkos::parallel_for("bitgraph::cli::wake", Kokkos::RangePolicy<ExecSpace>(exec, 0, 1), wake_kernel{});
   exec.fence();
   const auto t0 = std::chrono::steady_clock::now();
   f();
@@ -871,6 +880,17 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
                          .set("microseconds", t.microseconds));
         }
         row.extra.set("level_trace", trace);
+        if (tst.kernel_us > 0) {  // CUDA: where the traced call's time went
+          std::printf("traced call (us): launch %.1f, launch to levels ready %.1f; kernel %.1f = prologue %.1f + levels "
+                      "+ epilogue %.1f\n",
+                      tst.launch_us, tst.launch_to_ready_us, tst.kernel_us, tst.prologue_us, tst.epilogue_us);
+          row.extra.set("traced_call", json::object()
+                                           .set("launch_us", tst.launch_us)
+                                           .set("launch_to_ready_us", tst.launch_to_ready_us)
+                                           .set("kernel_us", tst.kernel_us)
+                                           .set("prologue_us", tst.prologue_us)
+                                           .set("epilogue_us", tst.epilogue_us));
+        }
       }
     } else if (a == "bfs" && opts.bfs_mode == "auto") {
       // A BFS plan for these sources: the engine chosen by timing both (when the traversals can pay for the

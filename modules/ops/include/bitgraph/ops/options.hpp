@@ -194,6 +194,11 @@ struct bvss_bfs_stats {
   /// With `bvss_bfs_options::trace_levels`: every level run, in order (the CUDA kernel records at most the first
   /// 2^20); else empty.
   std::vector<bvss_level_trace> trace;
+  /// With `trace_levels` on CUDA, where the call's time went, in µs (0 elsewhere): the host's launch call, the launch
+  /// to the levels ready (host clock, to the fence's return), and by the device's global timer the kernel from its
+  /// first instruction to its last, its reset of the per-call state before level 1 and its relabel after the last
+  /// level.
+  double launch_us = 0, launch_to_ready_us = 0, kernel_us = 0, prologue_us = 0, epilogue_us = 0;
 };
 
 /// A renumbered copy of a BVSS traversal's levels, written after the last level (fused into the CUDA kernel):

@@ -66,8 +66,8 @@ struct blest_state {
   vertex_t* hubs;
   unsigned long long hub_capacity;
   // Level trace (bvss_bfs_options::trace_levels) in page-locked host memory: [0] the global timer at the end of the
-  // prologue, [1] the levels run; level l <= trace_levels at [4 l, 4 l + 4): timer at its end, bottom-up, queued
-  // VSSs, vertices found. Null: not recorded.
+  // prologue, [1] the levels run, [2] and [3] the timer at the kernel's start and end; level l <= trace_levels at
+  // [4 l, 4 l + 4): timer at its end, bottom-up, queued VSSs, vertices found. Null: not recorded.
   unsigned long long* trace;
   unsigned long long trace_levels;
 };
@@ -192,6 +192,7 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
   const unsigned long long threads = static_cast<unsigned long long>(gridDim.x) * blockDim.x;
   unsigned long long* const c = s.counters;
   const unsigned long long words = (static_cast<unsigned long long>(s.n) + 31) / 32;
+  if (s.trace != nullptr && thread == 0) s.trace[2] = blest_global_timer();
 
   // Prologue: the per-call state (levels, enqueue stamps or visited bitmaps, level 1's queue, the counters)
   // set here rather than by separate fills, so that a traversal is one launch.
@@ -565,6 +566,10 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
   // The loop ends right after a grid sync, so every level is final here; levels other SMs wrote are read from L2.
   if (s.relabel_out != nullptr)
     for (unsigned long long i = thread; i < s.n; i += threads) s.relabel_out[i] = __ldcg(s.levels + s.relabel_ids[i]);
+  if (s.trace != nullptr) {  // the kernel's end: once every block is done (a traced call pays one more grid sync)
+    grid.sync();
+    if (thread == 0) s.trace[3] = blest_global_timer();
+  }
 }
 
 }  // namespace bitgraph::cuda

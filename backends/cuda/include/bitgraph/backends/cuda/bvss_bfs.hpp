@@ -6,6 +6,7 @@
 #include <Kokkos_Core.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -161,9 +162,12 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
       s.trace = trace.data();
     }
     void* args[] = {&s};
+    const auto h0 = std::chrono::steady_clock::now();
     BITGRAPH_CUDA_CHECK("bvss_bfs", "cooperative launch",
                         cudaLaunchCooperativeKernel(fn, dim3(blocks), dim3(threads), args, smem, exec.cuda_stream()));
+    const auto h1 = std::chrono::steady_clock::now();
     exec.fence();
+    const auto h2 = std::chrono::steady_clock::now();
     st.depth = static_cast<int>(ws.stats(bvss_stat_depth));
     st.vss_processed = static_cast<offset_t>(ws.stats(bvss_stat_pulled));
     st.bottom_up_levels = static_cast<int>(ws.stats(bvss_stat_bottom_up));
@@ -179,6 +183,12 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
         t.microseconds = double(trace(4 * l) - trace(4 * (l - 1))) * 1e-3;
         st.trace.push_back(t);
       }
+      const auto us = [](auto a, auto b) { return std::chrono::duration<double, std::micro>(b - a).count(); };
+      st.launch_us = us(h0, h1);
+      st.launch_to_ready_us = us(h0, h2);
+      st.kernel_us = double(trace(3) - trace(2)) * 1e-3;
+      st.prologue_us = double(trace(0) - trace(2)) * 1e-3;
+      if (run == trace(1)) st.epilogue_us = double(trace(3) - trace(4 * run)) * 1e-3;  // else levels went untraced
     }
     return st;
   }
