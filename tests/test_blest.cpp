@@ -338,6 +338,19 @@ TEMPLATE_TEST_CASE("Blest's level trace records every level it ran", "[blest][bf
             }
             CHECK(up == r.stats.bottom_up_levels);
             CHECK(pulled == r.stats.vss_processed);
+            // Where the call's time went: the CUDA kernel's timer and the host clock around its launch; none elsewhere.
+            if (alg == op_algorithm::cuda_mma) {
+              CHECK(r.stats.kernel_us > 0);
+              CHECK(r.stats.prologue_us >= 0);
+              CHECK(r.stats.prologue_us <= r.stats.kernel_us);
+              CHECK(r.stats.epilogue_us >= 0);
+              CHECK(r.stats.epilogue_us <= r.stats.kernel_us);
+              CHECK(r.stats.launch_us >= 0);
+              CHECK(r.stats.launch_to_ready_us >= r.stats.launch_us);
+            } else {
+              CHECK(r.stats.kernel_us == 0);
+              CHECK(r.stats.launch_to_ready_us == 0);
+            }
           }
     }
   }
