@@ -881,9 +881,10 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
         }
         row.extra.set("level_trace", trace);
         if (tst.kernel_us > 0) {  // CUDA: where the traced call's time went
-          std::printf("traced call (us): launch %.1f, launch to levels ready %.1f; kernel %.1f = prologue %.1f + levels "
-                      "+ epilogue %.1f\n",
-                      tst.launch_us, tst.launch_to_ready_us, tst.kernel_us, tst.prologue_us, tst.epilogue_us);
+          std::printf(
+              "traced call (us): launch %.1f, launch to levels ready %.1f; kernel %.1f = prologue %.1f + levels "
+              "+ epilogue %.1f\n",
+              tst.launch_us, tst.launch_to_ready_us, tst.kernel_us, tst.prologue_us, tst.epilogue_us);
           row.extra.set("traced_call", json::object()
                                            .set("launch_us", tst.launch_us)
                                            .set("launch_to_ready_us", tst.launch_to_ready_us)

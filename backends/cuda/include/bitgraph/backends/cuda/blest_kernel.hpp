@@ -46,7 +46,7 @@ struct blest_state {
   // sync rather than by one atomic per warp: with several blocks per SM (dense graphs), thousands of warps' atomics on
   // one address queue at one L2 slice.
   bool block_found;
-  level_t* pushed;                // eager: last level each slice set was enqueued at
+  level_t* pushed;  // eager: last level each slice set was enqueued at
   // Lazy: the visited bitmap (ceil(n / 32) words). Eager: after a bottom-up level, the vertices it left unreached that
   // have an in-edge (a superset of those a later bottom-up level can find), so that level skips words of none.
   std::uint32_t* visited;
