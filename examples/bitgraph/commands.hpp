@@ -50,9 +50,9 @@ struct wake_kernel {
 };
 
 /// Wall-clock seconds of `f()`, with the execution space fenced on both sides. An empty kernel runs first, untimed:
-/// after the milliseconds of host work between runs (summaries, validation), the first launch took ~40 µs longer on
-/// the H200 (plain and cooperative alike), which Blest's timer, started right after its per-call memsets, never
-/// pays (docs/PERFORMANCE.md).
+/// after the milliseconds of host work between runs (summaries, validation) the next launch waits for the device to
+/// wake up, plain or cooperative, which Blest's timer, started right after its per-call memsets, never pays
+/// (docs/PERFORMANCE.md).
 template <class ExecSpace, class F>
 double timed(const ExecSpace& exec, F&& f) {
   Kokkos::parallel_for("bitgraph::cli::wake", Kokkos::RangePolicy<ExecSpace>(exec, 0, 1), wake_kernel{});

@@ -565,7 +565,7 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
   }
   // The loop ends right after a grid sync, so every level is final here; levels other SMs wrote are read from L2.
   // Four entries per thread and step, each step's loads issued before any is used: one entry per step waited on
-  // memory twice per entry (about 31 steps a thread on 4 M vertices: 34-45 us, docs/PERFORMANCE.md).
+  // memory twice per entry, dozens of steps a thread on large graphs (docs/PERFORMANCE.md).
   if (s.relabel_out != nullptr) {
     constexpr int Ways = 4;
     for (unsigned long long i = thread; i < s.n; i += Ways * threads) {
