@@ -30,14 +30,16 @@ c="$(sed -E -e 's# -MD -MT [^ ]+ -MF [^ ]+##' -e 's#"?--generate-code=[^ ]+"?##g
 (cd "$build" && eval "$c -arch=$arch -x cu -cubin $tmp/k.cu.cpp -o $tmp/k.cubin -Xptxas -v") > "$tmp/ptxas.log" 2>&1 ||
   { tail -n 30 "$tmp/ptxas.log" >&2; exit 1; }
 printf '%-28s %9s %12s %10s\n' kernel registers "spill bytes" ".text"
-# Mangled names: blest_kernelIL<b|i><updates>ELi<threads>E (the first parameter is a bool on some trees).
-awk '/Compiling entry function .*blest_kernel/ { match($0, /blest_kernelIL[bi][0-9]+ELi[0-9]+E/); k = substr($0, RSTART, RLENGTH)
-       gsub(/blest_kernelIL[bi]|E$/, "", k); sub(/ELi/, ":", k); name = k }
+# Mangled names: blest_kernelIL<b|i><updates>ELi<threads>E (the first parameter is a bool on some trees), read as
+# "updates:threads" by both passes below.
+key='function key(s, k) { match(s, /blest_kernelIL[bi][0-9]+ELi[0-9]+E/); k = substr(s, RSTART, RLENGTH)
+       gsub(/blest_kernelIL[bi]|E$/, "", k); sub(/ELi/, ":", k); return k }'
+awk "$key"'
+     /Compiling entry function .*blest_kernel/ { name = key($0) }
      name != "" && /spill stores/ { spill = $5 }
      name != "" && /Used [0-9]+ registers/ { match($0, /Used [0-9]+/); print name, substr($0, RSTART + 5, RLENGTH - 5), spill; name = "" }' \
   "$tmp/ptxas.log" | sort > "$tmp/regs"
-readelf -SW "$tmp/k.cubin" 2>/dev/null | awk '$2 ~ /^\.text\..*blest_kernel/ { match($2, /blest_kernelIL[bi][0-9]+ELi[0-9]+E/)
-       k = substr($2, RSTART, RLENGTH); gsub(/blest_kernelIL[bi]|E$/, "", k); sub(/ELi/, ":", k); print k, $6 }' | sort > "$tmp/size"
+readelf -SW "$tmp/k.cubin" 2>/dev/null | awk "$key"' $2 ~ /^\.text\..*blest_kernel/ { print key($2), $6 }' | sort > "$tmp/size"
 join "$tmp/regs" "$tmp/size" | while read -r k r s h; do
   printf 'blest_kernel<%-14s %9s %12s %10d\n' "${k/:/, }>" "$r" "$s" "$((16#$h))"
 done
