@@ -185,6 +185,8 @@ def cases(d, files):
             ("bottom-up 1.5", ["run", "--algo", "bfs", "--bfs", "tc", "--bottom-up", "1.5"] + g),
             ("bottom-up huge", ["run", "--algo", "bfs", "--bfs", "tc", "--bottom-up", "1000001"] + g),
             ("bottom-up on bench", ["bench", "--suite", "smoke", "--bottom-up", "3"]),
+            ("lazy-levels -1", ["run", "--algo", "bfs", "--bfs", "tc", "--lazy-levels", "-1"] + g),
+            ("lazy-levels 0.5", ["run", "--algo", "bfs", "--bfs", "tc", "--lazy-levels", "0.5"] + g),
             ("bottom-up-dense -1", ["run", "--algo", "bfs", "--bfs", "tc", "--bottom-up-dense", "-1"] + g),
             ("bottom-up-dense 0.5", ["run", "--algo", "bfs", "--bfs", "tc", "--bottom-up-dense", "0.5"] + g),
             ("sources 0", ["run", "--algo", "msbfs", "--sources", "0"] + g),

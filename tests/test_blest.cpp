@@ -223,6 +223,17 @@ TEST_CASE("Blest's switching rule costs dense graphs' rows whole", "[blest][bfs]
   CHECK_FALSE(rule(128, 679, 0, 10, 1, 49151, 2));  // fewer than n / 160 VSSs queued
 }
 
+TEST_CASE("Lazy levels of an eager traversal: wide top-down levels with few VSSs per frontier vertex", "[blest][bfs]") {
+  // urand:22's fourth level (99,276 VSSs after 40,854 found) and kron:22's second (51,358 VSSs of 332 hubs' slice
+  // sets).
+  const unsigned long long n = 4194304;
+  CHECK(detail::bvss_lazy_level(1.0 / 64, 8, 99276, 40854, n));
+  CHECK_FALSE(detail::bvss_lazy_level(1.0 / 64, 8, 51358, 332, n));
+  CHECK_FALSE(detail::bvss_lazy_level(1.0 / 64, 8, 3229, 1278, n));  // narrow: the sweep would cost more
+  CHECK_FALSE(detail::bvss_lazy_level(0, 8, 99276, 40854, n));       // off
+  CHECK(detail::bvss_lazy_level(1e-12, 1e12, 1, 1, n));
+}
+
 TEMPLATE_TEST_CASE("Blest orderings chosen and computed by make_blest_graph", "[blest][bfs]", BITGRAPH_TEST_SPACES) {
   TestType exec;
   // Reduced mode: every 7th (graph, ordering) combination.
@@ -302,56 +313,66 @@ TEMPLATE_TEST_CASE("Blest's level trace records every level it ran", "[blest][bf
         if (x > 0) ++per_level[x];
       for (auto alg : algs)
         for (auto update : {bvss_update::eager, bvss_update::lazy})
-          for (double factor : {0.0, 10.0, 1e12}) {
-            INFO(bc.name << " source=" << source << " alg=" << to_string(alg) << " update=" << int(update)
-                         << " bottom_up=" << factor);
-            bvss_bfs_options bo;
-            bo.algorithm = alg;
-            bo.update = update;
-            bo.bottom_up_factor = factor;
-            bo.bottom_up_min_queue = factor == 1e12 ? 0.0 : bo.bottom_up_min_queue;
-            bo.bottom_up_scan_cost = factor == 1e12 ? 0.0 : bo.bottom_up_scan_cost;
-            CHECK(bfs_tensor_core(exec, bg, source, bo).stats.trace.empty());  // off by default
-            bo.trace_levels = true;
-            auto r = bfs_tensor_core(exec, bg, source, bo);
-            CHECK(test::to_vector(r.levels) == expect);
-            const auto& t = r.stats.trace;
-            // The last level run finds no vertex to enqueue: it is the deepest one, or one past it.
-            CHECK(static_cast<int>(t.size()) >= r.stats.depth);
-            CHECK(static_cast<int>(t.size()) <= r.stats.depth + 1);
-            int up = 0;
-            offset_t pulled = 0;
-            for (std::size_t i = 0; i < t.size(); ++i) {
-              CHECK(t[i].level == static_cast<level_t>(i + 1));
-              CHECK(std::isfinite(t[i].microseconds));
-              CHECK(t[i].microseconds >= 0);
-              up += t[i].bottom_up;
-              if (!t[i].bottom_up) pulled += t[i].queued;
-              CHECK((t[i].queued > 0 || t[i].level == 1));  // past level 1, a level runs only with a queue
-              const offset_t truth = per_level.count(t[i].level) ? per_level[t[i].level] : 0;
-              // Eager top-down levels may count a vertex twice; never fewer than were found.
-              if (r.stats.lazy || t[i].bottom_up)
-                CHECK(t[i].found == truth);
-              else
-                CHECK(t[i].found >= truth);
-              if (truth == 0) CHECK(t[i].found == 0);
+          for (double factor : {0.0, 10.0, 1e12})
+            // Lazy levels off, and every top-down level of an eager traversal lazy (ignored by a lazy one).
+            for (double lazy_queue : {0.0, 1e-12}) {
+              INFO(bc.name << " source=" << source << " alg=" << to_string(alg) << " update=" << int(update)
+                           << " bottom_up=" << factor << " lazy_level_min_queue=" << lazy_queue);
+              bvss_bfs_options bo;
+              bo.algorithm = alg;
+              bo.update = update;
+              bo.bottom_up_factor = factor;
+              bo.lazy_level_min_queue = lazy_queue;
+              bo.lazy_level_max_fanout = 1e12;
+              bo.bottom_up_min_queue = factor == 1e12 ? 0.0 : bo.bottom_up_min_queue;
+              bo.bottom_up_scan_cost = factor == 1e12 ? 0.0 : bo.bottom_up_scan_cost;
+              CHECK(bfs_tensor_core(exec, bg, source, bo).stats.trace.empty());  // off by default
+              bo.trace_levels = true;
+              auto r = bfs_tensor_core(exec, bg, source, bo);
+              CHECK(test::to_vector(r.levels) == expect);
+              const auto& t = r.stats.trace;
+              // The last level run finds no vertex to enqueue: it is the deepest one, or one past it.
+              CHECK(static_cast<int>(t.size()) >= r.stats.depth);
+              CHECK(static_cast<int>(t.size()) <= r.stats.depth + 1);
+              int up = 0, lazy_levels = 0;
+              offset_t pulled = 0;
+              for (std::size_t i = 0; i < t.size(); ++i) {
+                CHECK(t[i].level == static_cast<level_t>(i + 1));
+                CHECK(std::isfinite(t[i].microseconds));
+                CHECK(t[i].microseconds >= 0);
+                up += t[i].bottom_up;
+                // A level-1 queue may be empty (a source without out-edges): below any minimum.
+                CHECK(t[i].lazy == (r.stats.lazy || (lazy_queue > 0 && !t[i].bottom_up && t[i].queued > 0)));
+                lazy_levels += t[i].lazy && !r.stats.lazy;
+                if (!t[i].bottom_up) pulled += t[i].queued;
+                CHECK((t[i].queued > 0 || t[i].level == 1));  // past level 1, a level runs only with a queue
+                const offset_t truth = per_level.count(t[i].level) ? per_level[t[i].level] : 0;
+                // Eager top-down levels may count a vertex twice; never fewer than were found.
+                if (t[i].lazy || t[i].bottom_up)
+                  CHECK(t[i].found == truth);
+                else
+                  CHECK(t[i].found >= truth);
+                if (truth == 0) CHECK(t[i].found == 0);
+              }
+              CHECK(up == r.stats.bottom_up_levels);
+              CHECK(lazy_levels == r.stats.lazy_levels);
+              CHECK(r.stats.lazy == (update == bvss_update::lazy));
+              CHECK(pulled == r.stats.vss_processed);
+              // Where the call's time went: the CUDA kernel's timer and the host clock around its launch; none
+              // elsewhere.
+              if (alg == op_algorithm::cuda_mma) {
+                CHECK(r.stats.kernel_us > 0);
+                CHECK(r.stats.prologue_us >= 0);
+                CHECK(r.stats.prologue_us <= r.stats.kernel_us);
+                CHECK(r.stats.epilogue_us >= 0);
+                CHECK(r.stats.epilogue_us <= r.stats.kernel_us);
+                CHECK(r.stats.launch_us >= 0);
+                CHECK(r.stats.launch_to_ready_us >= r.stats.launch_us);
+              } else {
+                CHECK(r.stats.kernel_us == 0);
+                CHECK(r.stats.launch_to_ready_us == 0);
+              }
             }
-            CHECK(up == r.stats.bottom_up_levels);
-            CHECK(pulled == r.stats.vss_processed);
-            // Where the call's time went: the CUDA kernel's timer and the host clock around its launch; none elsewhere.
-            if (alg == op_algorithm::cuda_mma) {
-              CHECK(r.stats.kernel_us > 0);
-              CHECK(r.stats.prologue_us >= 0);
-              CHECK(r.stats.prologue_us <= r.stats.kernel_us);
-              CHECK(r.stats.epilogue_us >= 0);
-              CHECK(r.stats.epilogue_us <= r.stats.kernel_us);
-              CHECK(r.stats.launch_us >= 0);
-              CHECK(r.stats.launch_to_ready_us >= r.stats.launch_us);
-            } else {
-              CHECK(r.stats.kernel_us == 0);
-              CHECK(r.stats.launch_to_ready_us == 0);
-            }
-          }
     }
   }
 }
@@ -416,6 +437,12 @@ TEMPLATE_TEST_CASE("Blest rejects bad arguments", "[blest][errors]", BITGRAPH_TE
     CHECK_THROWS_AS(bfs_tensor_core(exec, bg, 0, o), invalid_argument_error);
     o = {};
     o.bottom_up_dense_degree = bad;
+    CHECK_THROWS_AS(bfs_tensor_core(exec, bg, 0, o), invalid_argument_error);
+    o = {};
+    o.lazy_level_min_queue = bad;
+    CHECK_THROWS_AS(bfs_tensor_core(exec, bg, 0, o), invalid_argument_error);
+    o = {};
+    o.lazy_level_max_fanout = bad;
     CHECK_THROWS_AS(bfs_tensor_core(exec, bg, 0, o), invalid_argument_error);
   }
   for (int bad : {-1, 1, 255, 512, 2048}) {

@@ -822,6 +822,7 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
       to.update = parse_update(opts.update);
       to.bottom_up_factor = opts.bottom_up;
       to.bottom_up_dense_degree = opts.bottom_up_dense;
+      to.lazy_level_min_queue = opts.lazy_levels > 0 ? 1.0 / opts.lazy_levels : 0.0;
       row.mode = "tc/" + rname;
       offset_t edges = 0;
       bvss_bfs_stats st;
@@ -851,6 +852,8 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
           .set("bottom_up_factor", opts.bottom_up)
           .set("bottom_up_dense_degree", opts.bottom_up_dense)
           .set("bottom_up_levels", st.bottom_up_levels)
+          .set("lazy_levels", opts.lazy_levels)
+          .set("lazy_level_count", st.lazy_levels)
           .set("traversed_edges", edges)
           .set("reached", reached)
           .set("depth", depth)
@@ -870,11 +873,13 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
         std::printf("level trace (source %lld): level, direction, queued VSSs, found, us\n",
                     static_cast<long long>(sources.back()));
         for (const auto& t : tst.trace) {
-          std::printf("  %4d %-9s %12lld %12lld %10.1f\n", int(t.level), t.bottom_up ? "bottom-up" : "top-down",
+          std::printf("  %4d %-14s %12lld %12lld %10.1f\n", int(t.level),
+                      t.bottom_up ? (t.lazy ? "bottom-up lazy" : "bottom-up") : (t.lazy ? "top-down lazy" : "top-down"),
                       static_cast<long long>(t.queued), static_cast<long long>(t.found), t.microseconds);
           trace.push(json::object()
                          .set("level", int(t.level))
                          .set("bottom_up", t.bottom_up)
+                         .set("lazy", t.lazy)
                          .set("queued", t.queued)
                          .set("found", t.found)
                          .set("microseconds", t.microseconds));
@@ -904,6 +909,7 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
       po.tensor.update = parse_update(opts.update);
       po.tensor.bottom_up_factor = opts.bottom_up;
       po.tensor.bottom_up_dense_degree = opts.bottom_up_dense;
+      po.tensor.lazy_level_min_queue = opts.lazy_levels > 0 ? 1.0 / opts.lazy_levels : 0.0;
       bfs_plan<mem> plan;
       const double plan_seconds = timed(exec, [&] { plan = make_bfs_plan(exec, bg, po); });
       row.mode = "auto/" + std::string(to_string(plan.engine));

@@ -206,7 +206,8 @@ void check_bfs_tensor_core(context& ctx, const graph_under_test& g) {
   // Bottom-up levels never (0), at Blest's default switch, or on every level the queue allows (huge); the
   // queue threshold at its default or 0 (a huge factor then runs every level after the first bottom-up); every
   // other source costs bottom-up scans as whole rows above average degree 4 instead of 128 (the rule's dense branch,
-  // chosen without a draw so the rest of the graph's choices stay as they were).
+  // chosen without a draw so the rest of the graph's choices stay as they were); every third source, from the second,
+  // takes lazy updates at every top-down level of an eager traversal (also without a draw).
   static constexpr double factors[] = {0, bvss_bfs_options{}.bottom_up_factor, 1e12};
   static constexpr bvss_update updates[] = {bvss_update::automatic, bvss_update::eager, bvss_update::lazy};
   for (std::size_t k = 0; k < 2; ++k) {
@@ -224,10 +225,14 @@ void check_bfs_tensor_core(context& ctx, const graph_under_test& g) {
       if (rng() % 2) o.bottom_up_min_queue = 0;
       o.update = updates[rng() % 3];
       if (s % 2) o.bottom_up_dense_degree = 4;
+      if (s % 3 == 1) {
+        o.lazy_level_min_queue = 1e-12;
+        o.lazy_level_max_fanout = 1e12;
+      }
       const std::string what =
           cat("source ", sources[s], ", ordering ", to_string(ordering), " (", to_string(blest.ordering), "), update ",
               int(o.update), ", bottom-up factor ", o.bottom_up_factor, ", min queue ", o.bottom_up_min_queue,
-              ", dense degree ", o.bottom_up_dense_degree);
+              ", dense degree ", o.bottom_up_dense_degree, ", lazy level min queue ", o.lazy_level_min_queue);
       std::vector<level_t> levels;
       bvss_bfs_stats stats;
       try {
@@ -249,11 +254,12 @@ void check_bfs_tensor_core(context& ctx, const graph_under_test& g) {
       for (vertex_t u = 0; u < g.n && u < levels.size(); ++u)
         if (std::int64_t(levels[u]) != want[s][u]) d.add("vertex ", u, ": level ", levels[u], ", LAGraph ", want[s][u]);
       ctx.t.record("bfs.tensor_core",
-                   cat(what, ", ", stats.lazy ? "lazy" : "eager", ", ", stats.bottom_up_levels, " bottom-up levels"), d,
-                   planted);
+                   cat(what, ", ", stats.lazy ? "lazy" : "eager", ", ", stats.bottom_up_levels, " bottom-up levels, ",
+                       stats.lazy_levels, " lazy levels"),
+                   d, planted);
       ctx.t.cover(cat("tc-bfs ordering ", to_string(blest.ordering)));
-      ctx.t.cover(
-          cat("tc-bfs ", stats.lazy ? "lazy" : "eager", stats.bottom_up_levels > 0 ? ", bottom-up levels" : ""));
+      ctx.t.cover(cat("tc-bfs ", stats.lazy ? "lazy" : "eager", stats.bottom_up_levels > 0 ? ", bottom-up levels" : "",
+                      stats.lazy_levels > 0 ? ", lazy levels" : ""));
     }
   }
 }

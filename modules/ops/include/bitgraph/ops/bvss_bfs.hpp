@@ -89,11 +89,13 @@ bvss_bfs_stats bvss_bfs_relabelled(const ExecSpace& exec, const bvss_matrix<memo
                            workspace->stats.extent(0) >= std::size_t(detail::bvss_stat_slots),
                        "bvss_bfs", "the workspace was made for another BVSS");
   }
-  // The switching rule's numbers, each finite and non-negative.
+  // The switching rules' numbers, each finite and non-negative.
   for (const auto& [name, value] : {std::pair<const char*, double>{"bottom_up_factor", opts.bottom_up_factor},
                                     {"bottom_up_min_queue", opts.bottom_up_min_queue},
                                     {"bottom_up_scan_cost", opts.bottom_up_scan_cost},
-                                    {"bottom_up_dense_degree", opts.bottom_up_dense_degree}})
+                                    {"bottom_up_dense_degree", opts.bottom_up_dense_degree},
+                                    {"lazy_level_min_queue", opts.lazy_level_min_queue},
+                                    {"lazy_level_max_fanout", opts.lazy_level_max_fanout}})
     BITGRAPH_CHECK_ARG(std::isfinite(value) && value >= 0, "bvss_bfs", name, " must be finite and non-negative, not ",
                        value);
   BITGRAPH_CHECK_ARG(opts.block_threads == 0 || opts.block_threads == 256 || opts.block_threads == 1024, "bvss_bfs",

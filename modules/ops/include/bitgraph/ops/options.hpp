@@ -159,6 +159,15 @@ struct bvss_bfs_options {
   /// eighth session). A level with nothing left unreached still runs bottom-up (nothing to scan). 0 trusts the
   /// estimate at every degree. Finite and non-negative.
   double bottom_up_dense_degree = 128;
+  /// Lazy updates for single levels of an eager traversal: a top-down level that pulls at least
+  /// `lazy_level_min_queue` × n VSSs, and at most `lazy_level_max_fanout` VSSs per vertex found by the level before,
+  /// marks the visited bitmap and sweeps it (the lazy scheme) instead of setting levels and enqueueing at each
+  /// discovery. A wide level with few VSSs per frontier vertex hits most rows once, so one sweep costs less than a
+  /// chain of atomics per discovery (urand); many VSSs per frontier vertex (hubs' slice sets, kron) hit each row many
+  /// times, and a lazy level pays an atomic per hit (docs/PERFORMANCE.md, twenty-sixth session). 0 never (the
+  /// default). Both finite and non-negative; ignored when the whole traversal is lazy.
+  double lazy_level_min_queue = 0;
+  double lazy_level_max_fanout = 8;  ///< see `lazy_level_min_queue`
   /// Threads per block of the CUDA tensor-core kernel (`cuda_mma`): 256, 1024, or 0 (automatic). Automatic takes
   /// 1024 for a graph of average degree 8 or more whose previous level fits a shared-memory bitmap (n <= 262,144:
   /// a quarter as many blocks make each grid sync cheaper, and each SM builds the bitmap once), else 256 (1024 lost
@@ -174,6 +183,7 @@ struct bvss_bfs_options {
 struct bvss_level_trace {
   level_t level = 0;       ///< 1 for the source's neighbours, then 2, 3, ...; the last one found nothing to enqueue
   bool bottom_up = false;  ///< scanned the pull CSR's unreached rows instead of pulling the queued VSSs
+  bool lazy = false;       ///< applied lazy updates (a lazy traversal, or a lazy level of an eager one)
   offset_t queued = 0;     ///< VSSs in the queue at the level's start (pulled unless bottom_up)
   /// Vertices given this level. Eager top-down levels may count a vertex twice (two warps finding it at once: the
   /// count only steers the switch), so it is at least the true number; exact otherwise.
@@ -191,6 +201,7 @@ struct bvss_bfs_stats {
   bool lazy = false;           ///< which update scheme ran
   bool tensor_cores = false;   ///< whether the MMA kernel ran
   int bottom_up_levels = 0;    ///< levels that ran bottom-up over the pull CSR
+  int lazy_levels = 0;         ///< top-down levels of an eager traversal that took lazy updates
   /// With `bvss_bfs_options::trace_levels`: every level run, in order (the CUDA kernel records at most the first
   /// 2^20); else empty.
   std::vector<bvss_level_trace> trace;

@@ -37,6 +37,9 @@ struct blest_state {
   double bottom_up_scan_cost;
   double bottom_up_dense_degree;
   double avg_degree;  // of the pull CSR
+  // Eager kernel: top-down levels that take lazy updates (detail::bvss_lazy_level); lazy_level_min_queue 0: none.
+  double lazy_level_min_queue;
+  double lazy_level_max_fanout;
   level_t* levels;
   bool levels_aligned;                // levels is 16-byte aligned: blest_alpha reads a slice set's levels as two int4
   uint2* queue[2];                    // (VSS, its slice set): carrying the slice set saves a dependent load per VSS
@@ -47,10 +50,11 @@ struct blest_state {
   // one address queue at one L2 slice.
   bool block_found;
   level_t* pushed;  // eager: last level each slice set was enqueued at
-  // Lazy: the visited bitmap (ceil(n / 32) words). Eager: after a bottom-up level, the vertices it left unreached that
-  // have an in-edge (a superset of those a later bottom-up level can find), so that level skips words of none.
+  // Lazy, and lazy levels before the first bottom-up level: the visited bitmap (ceil(n / 32) words). Eager from the
+  // first bottom-up level: the vertices it left unreached that have an in-edge (a superset of those a later bottom-up
+  // level can find), so that a later bottom-up level skips words of none.
   std::uint32_t* visited;
-  std::uint32_t* visited_before;  // lazy: the bitmap as of the last sweep (only this kernel's thread t writes word t)
+  std::uint32_t* visited_before;  // lazy levels: the bitmap as of the last sweep (only thread t writes word t)
   // Bottom-up levels on small graphs: every block copies the previous level into a bitmap of this many words in its
   // shared memory, so a row scan tests a bit there instead of waiting on L2 for each entry's level. 0: not used.
   std::uint32_t frontier_words;
@@ -67,7 +71,8 @@ struct blest_state {
   unsigned long long hub_capacity;
   // Level trace (bvss_bfs_options::trace_levels) in page-locked host memory: [0] the global timer at the end of the
   // prologue, [1] the levels run, [2] and [3] the timer at the kernel's start and end; level l <= trace_levels at
-  // [4 l, 4 l + 4): timer at its end, bottom-up, queued VSSs, vertices found. Null: not recorded.
+  // [4 l, 4 l + 4): timer at its end, bottom-up (bit 0) and lazy (bit 1), queued VSSs, vertices found. Null: not
+  // recorded.
   unsigned long long* trace;
   unsigned long long trace_levels;
 };
@@ -179,8 +184,13 @@ __device__ __forceinline__ bool blest_warp_scan(const vertex_t* col, offset_t b,
   return false;
 }
 
-template <bool Lazy, int BlockThreads>
+/// The kernel's update schemes: eager, lazy, or eager with lazy wide top-down levels. The last is a kernel of its own
+/// so that the eager one does not carry the sweep's code and registers.
+inline constexpr int blest_eager = 0, blest_lazy = 1, blest_lazy_levels = 2;
+
+template <int Updates, int BlockThreads>
 __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
+  constexpr bool Lazy = Updates == blest_lazy;
   constexpr int ScanBatch = blest_scan_batch;
   namespace cg = cooperative_groups;
   using namespace bitgraph::detail;
@@ -197,15 +207,17 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
   // Prologue: the per-call state (levels, enqueue stamps or visited bitmaps, level 1's queue, the counters)
   // set here rather than by separate fills, so that a traversal is one launch.
   for (unsigned long long v = thread; v < s.n; v += threads) s.levels[v] = v == s.source ? 0 : unreached_level;
-  if (Lazy) {
+  // The bitmaps of an eager traversal with lazy levels start empty: the source is never rediscovered.
+  const bool lazy_levels = Updates == blest_lazy_levels && s.lazy_level_min_queue > 0;
+  if (Lazy || lazy_levels) {
     for (unsigned long long t = thread; t < words; t += threads) {
-      const std::uint32_t w = t == s.source / 32 ? 1u << (s.source % 32) : 0u;
+      const std::uint32_t w = Lazy && t == s.source / 32 ? 1u << (s.source % 32) : 0u;
       s.visited[t] = w;
       s.visited_before[t] = w;  // the same thread t reads and writes word t in the sweeps
     }
-  } else {
-    for (unsigned long long i = thread; i < s.n_slice_sets; i += threads) s.pushed[i] = -1;
   }
+  if (!Lazy)
+    for (unsigned long long i = thread; i < s.n_slice_sets; i += threads) s.pushed[i] = -1;
   const vertex_t ss0 = s.source / bvss_sigma;
   const offset_t q0 = s.real_ptrs[ss0], q0n = s.real_ptrs[ss0 + 1] - q0;
   for (unsigned long long k = thread; k < q0n; k += threads)
@@ -232,7 +244,7 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
   unsigned long long size = q0n, found_before = 0;
   // This warp's first queue entry of the level, loaded beside the counters for the same reason (level 1: known).
   uint2 first_entry = make_uint2(static_cast<vertex_t>(q0 + warp), ss0);
-  int bottom_up_levels = 0;
+  int bottom_up_levels = 0, lazy_level_count = 0;
   bool candidates = false;  // eager: s.visited holds a bottom-up level's leftovers
   for (level_t l = 1;; ++l) {
     const uint2* cq = s.queue[(l - 1) & 1];
@@ -251,6 +263,12 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
         bvss_bottom_up(s.bottom_up_factor, s.bottom_up_min_queue, s.bottom_up_scan_cost, s.bottom_up_dense_degree,
                        s.avg_degree, unreached, size, l == 1 ? 1 : found_before, s.n, l);
     if (!up) pulled += size;
+    // Lazy updates at this level: always in the lazy kernel; in the lazy-levels kernel at a wide top-down level with
+    // few VSSs per frontier vertex; never in the eager one. The same value in every thread, like up.
+    const bool lazy_now = Lazy || (lazy_levels && !up &&
+                                   bvss_lazy_level(s.lazy_level_min_queue, s.lazy_level_max_fanout, size,
+                                                   l == 1 ? 1 : found_before, s.n));
+    lazy_level_count += !Lazy && lazy_now;
     // The previous level as a bitmap in shared memory (bottom-up levels of small graphs), and the test a row scan
     // makes.
     extern __shared__ std::uint32_t frontier[];
@@ -404,7 +422,7 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
           push_b0[k] = push_end[k] = 0;
           if (pop[k] == 0 || seen[k] != unreached_level) continue;
           const vertex_t r = row[k];
-          if (Lazy) {
+          if (lazy_now) {
             atomicOr(s.visited + r / 32, 1u << (r % 32));  // result unused: compiles to an asynchronous RED
           } else {
             s.levels[r] = l;
@@ -421,7 +439,7 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
           push_cnt[k] = stamp[k] != l ? push_end[k] - push_b0[k] : 0;
           need += push_cnt[k];
         }
-        if (!Lazy && __any_sync(0xffffffffu, need != 0)) {
+        if (!lazy_now && __any_sync(0xffffffffu, need != 0)) {
           unsigned long long at = blest_warp_alloc(need, next_counter, lane);
           // A warp that holds no range of over 32 entries (every warp on a mesh) skips the helper's four votes,
           // which meshes' short, latency-bound levels paid for; passing this vote into the helper instead of writing
@@ -440,7 +458,7 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
         }
       }
     }
-    if (!Lazy) {  // the lazy sweep counts its own
+    if (!lazy_now) {  // the lazy sweep counts its own
       blest_count_found(s, found, found_counter, &block_count, lane);
       blest_flush_found(s, found_counter, &block_count);
     }
@@ -490,7 +508,7 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
         grid.sync();
       }
     }
-    if (Lazy) {
+    if (lazy_now) {
       // Stage 2: coalesced sweep of the visited bitmap; new vertices get their level and their slice
       // sets' VSSs are appended with one atomic per warp (warp-aggregated allocation).
       for (unsigned long long base = thread - lane; base < words; base += threads) {
@@ -544,7 +562,7 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
       if (static_cast<unsigned long long>(l) <= s.trace_levels) {
         unsigned long long* const at = s.trace + 4 * static_cast<unsigned long long>(l);
         at[0] = blest_global_timer();
-        at[1] = up;
+        at[1] = (up ? 1u : 0u) | (lazy_now ? 2u : 0u);
         at[2] = size;
         at[3] = found_now;
       }
@@ -557,6 +575,7 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
         s.stats[bvss_stat_depth] = static_cast<unsigned long long>(found_now > 0 ? l : l - 1);
         s.stats[bvss_stat_pulled] = pulled;
         s.stats[bvss_stat_bottom_up] = static_cast<unsigned long long>(bottom_up_levels);
+        s.stats[bvss_stat_lazy_levels] = static_cast<unsigned long long>(lazy_level_count);
       }
       break;
     }

@@ -30,8 +30,9 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
   /// b1 MMA, sm_80+) and the co-resident blocks of each kernel for the last shared-memory size asked.
   struct device_facts {
     int dev = -1, sms = 0;
-    std::size_t smem[2][2] = {{~std::size_t(0), ~std::size_t(0)}, {~std::size_t(0), ~std::size_t(0)}};
-    int per_sm[2][2] = {{0, 0}, {0, 0}};
+    std::size_t smem[3][2] = {
+        {~std::size_t(0), ~std::size_t(0)}, {~std::size_t(0), ~std::size_t(0)}, {~std::size_t(0), ~std::size_t(0)}};
+    int per_sm[3][2] = {{0, 0}, {0, 0}, {0, 0}};
   };
 
   static device_facts& facts() {
@@ -55,18 +56,33 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
 
   static int tensor_core_sms() { return facts().sms; }
 
-  /// Co-resident blocks per SM of the eager or lazy kernel of 256 or 1024 (`big`) threads with `smem` bytes of
-  /// dynamic shared memory.
-  static int blocks_per_sm(bool lazy, bool big, void* fn, int threads, std::size_t smem) {
+  /// The kernel of an update scheme (cuda::blest_eager, _lazy or _lazy_levels) and block size.
+  static void* kernel(int updates, bool big) {
+    switch (updates) {
+      case cuda::blest_lazy:
+        return big ? reinterpret_cast<void*>(cuda::blest_kernel<cuda::blest_lazy, 1024>)
+                   : reinterpret_cast<void*>(cuda::blest_kernel<cuda::blest_lazy, 256>);
+      case cuda::blest_lazy_levels:
+        return big ? reinterpret_cast<void*>(cuda::blest_kernel<cuda::blest_lazy_levels, 1024>)
+                   : reinterpret_cast<void*>(cuda::blest_kernel<cuda::blest_lazy_levels, 256>);
+      default:
+        return big ? reinterpret_cast<void*>(cuda::blest_kernel<cuda::blest_eager, 1024>)
+                   : reinterpret_cast<void*>(cuda::blest_kernel<cuda::blest_eager, 256>);
+    }
+  }
+
+  /// Co-resident blocks per SM of a kernel (`updates`, 256 or 1024 (`big`) threads) with `smem` bytes of dynamic
+  /// shared memory.
+  static int blocks_per_sm(int updates, bool big, void* fn, int threads, std::size_t smem) {
     device_facts& f = facts();
-    if (f.smem[lazy][big] != smem) {
+    if (f.smem[updates][big] != smem) {
       int per_sm = 0;
       BITGRAPH_CUDA_CHECK("bvss_bfs", "occupancy",
                           cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fn, threads, smem));
-      f.smem[lazy][big] = smem;
-      f.per_sm[lazy][big] = per_sm;
+      f.smem[updates][big] = smem;
+      f.per_sm[updates][big] = per_sm;
     }
-    return f.per_sm[lazy][big];
+    return f.per_sm[updates][big];
   }
 
   static path_offer offer(const bvss_matrix<mem>& b) {
@@ -103,6 +119,8 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
     s.bottom_up_scan_cost = opts.bottom_up_scan_cost;
     s.bottom_up_dense_degree = opts.bottom_up_dense_degree;
     s.avg_degree = bottom_up && b.n > 0 ? double(pull->nnz) / double(b.n) : 0.0;
+    s.lazy_level_min_queue = lazy ? 0.0 : opts.lazy_level_min_queue;
+    s.lazy_level_max_fanout = opts.lazy_level_max_fanout;
     s.levels = levels.data();
     s.levels_aligned = reinterpret_cast<std::uintptr_t>(levels.data()) % 16 == 0;
     s.queue[0] = reinterpret_cast<uint2*>(ws.queue_a.data());
@@ -129,12 +147,11 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
     const bool big_blocks =
         opts.block_threads == 0 ? dense && words <= cuda::blest_max_frontier_words : opts.block_threads == 1024;
     const int threads = big_blocks ? 1024 : 256;
-    void* fn = big_blocks ? (lazy ? reinterpret_cast<void*>(cuda::blest_kernel<true, 1024>)
-                                  : reinterpret_cast<void*>(cuda::blest_kernel<false, 1024>))
-                          : (lazy ? reinterpret_cast<void*>(cuda::blest_kernel<true, 256>)
-                                  : reinterpret_cast<void*>(cuda::blest_kernel<false, 256>));
+    const int updates =
+        lazy ? cuda::blest_lazy : (s.lazy_level_min_queue > 0 ? cuda::blest_lazy_levels : cuda::blest_eager);
+    void* fn = kernel(updates, big_blocks);
     // As many blocks as can be co-resident (a cooperative launch requires it).
-    const int per_sm = blocks_per_sm(lazy, big_blocks, fn, threads, smem);
+    const int per_sm = blocks_per_sm(updates, big_blocks, fn, threads, smem);
     // Fewer resident blocks make each grid sync cheaper, more warps hide the latency of wide levels: a mesh
     // (thousands of narrow levels, grid-sync bound) runs fastest with 8 warps per SM, a graph of average degree 8 or
     // more (few wide levels, bottom-up scans) with 32 (measured on the H100, docs/PERFORMANCE.md).
@@ -171,13 +188,15 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
     st.depth = static_cast<int>(ws.stats(bvss_stat_depth));
     st.vss_processed = static_cast<offset_t>(ws.stats(bvss_stat_pulled));
     st.bottom_up_levels = static_cast<int>(ws.stats(bvss_stat_bottom_up));
+    st.lazy_levels = static_cast<int>(ws.stats(bvss_stat_lazy_levels));
     if (opts.trace_levels) {
       const unsigned long long run = std::min(trace(1), s.trace_levels);
       st.trace.reserve(run);
       for (unsigned long long l = 1; l <= run; ++l) {
         bvss_level_trace t;
         t.level = static_cast<level_t>(l);
-        t.bottom_up = trace(4 * l + 1) != 0;
+        t.bottom_up = (trace(4 * l + 1) & 1u) != 0;
+        t.lazy = (trace(4 * l + 1) & 2u) != 0;
         t.queued = static_cast<offset_t>(trace(4 * l + 2));
         t.found = static_cast<offset_t>(trace(4 * l + 3));
         t.microseconds = double(trace(4 * l) - trace(4 * (l - 1))) * 1e-3;

@@ -30,7 +30,8 @@ inline constexpr offset_t bvss_hub_row = 1024;
 inline constexpr int bvss_stat_depth = 0;
 inline constexpr int bvss_stat_pulled = 1;  // VSSs taken from the queues
 inline constexpr int bvss_stat_bottom_up = 2;
-inline constexpr int bvss_stat_slots = 3;
+inline constexpr int bvss_stat_lazy_levels = 3;  // top-down levels of an eager traversal that took lazy updates
+inline constexpr int bvss_stat_slots = 4;
 
 /// Frontier word α of slice set `ss` for level `l`: bit j set iff vertex 8 ss + j has level l - 1.
 template <class Levels>
@@ -197,6 +198,13 @@ KOKKOS_INLINE_FUNCTION bool bvss_bottom_up(double factor, double min_queue, doub
   return scanned * scan_cost < double(queued) * 640.0;
 }
 
+/// Whether a top-down level of an eager traversal takes lazy updates (`bvss_bfs_options::lazy_level_min_queue` and
+/// `lazy_level_max_fanout`); `frontier` is the vertices found at level l - 1 (1 at level 1).
+KOKKOS_INLINE_FUNCTION bool bvss_lazy_level(double min_queue, double max_fanout, unsigned long long queued,
+                                            unsigned long long frontier, unsigned long long n) {
+  return min_queue > 0 && double(queued) >= min_queue * double(n) && double(queued) <= max_fanout * double(frontier);
+}
+
 /// out(i) = levels(ids(i)): the levels renumbered (bvss_bfs_relabel).
 template <class Mem>
 struct bvss_bfs_relabel_levels {
@@ -231,7 +239,10 @@ struct bvss_bfs_generic {
     auto qb = ws.queue_b;
     auto counter = Kokkos::subview(ws.counters, Kokkos::make_pair(0, 2));  // queue size, vertices found
     Kokkos::deep_copy(exec, ws.pushed, level_t(-1));
-    if (lazy) {
+    // An eager traversal may take lazy updates at wide top-down levels; the sweep tests levels, so bits of earlier
+    // levels left in the bitmap are harmless.
+    const bool lazy_levels = !lazy && opts.lazy_level_min_queue > 0;
+    if (lazy || lazy_levels) {
       Kokkos::deep_copy(exec, ws.visited, std::uint32_t(0));
       Kokkos::deep_copy(exec, Kokkos::subview(ws.visited, source / 32), std::uint32_t(1) << (source % 32));
     }
@@ -257,13 +268,18 @@ struct bvss_bfs_generic {
         Kokkos::parallel_for("bitgraph::bvss_bfs::bottom_up", Kokkos::RangePolicy<ExecSpace>(exec, 0, b.n_slice_sets),
                              bvss_bfs_bottom_up<mem>{pull->row_ptr, pull->col_idx, b.real_ptrs, levels, ws.visited, qb,
                                                      ws.counters, n, l, lazy});
-      } else {
+      }
+      const bool lazy_now =
+          lazy || (lazy_levels && !up &&
+                   bvss_lazy_level(opts.lazy_level_min_queue, opts.lazy_level_max_fanout, nq, frontier, n));
+      if (!up) {
         st.vss_processed += nq;
+        st.lazy_levels += lazy_now && !lazy;
         Kokkos::parallel_for("bitgraph::bvss_bfs::pull", policy(exec, static_cast<int>(nq), 1, vec),
                              bvss_bfs_pull<ExecSpace>{qa, qb, b.virtual_to_real, b.row_ids, b.masks, b.real_ptrs,
-                                                      levels, ws.pushed, ws.visited, ws.counters, n, l, lazy});
+                                                      levels, ws.pushed, ws.visited, ws.counters, n, l, lazy_now});
       }
-      if (lazy) {
+      if (lazy_now) {
         Kokkos::parallel_for("bitgraph::bvss_bfs::sweep", Kokkos::RangePolicy<ExecSpace>(exec, 0, ws.visited.extent(0)),
                              bvss_bfs_sweep<mem>{ws.visited, levels, b.real_ptrs, qb, ws.counters, n, l});
       }
@@ -281,6 +297,7 @@ struct bvss_bfs_generic {
         bvss_level_trace t;
         t.level = l;
         t.bottom_up = up;
+        t.lazy = lazy_now;
         t.queued = queued;
         t.found = static_cast<offset_t>(h[1]);
         t.microseconds = std::chrono::duration<double, std::micro>(now - level_start).count();
