@@ -425,26 +425,16 @@ TEMPLATE_TEST_CASE("Blest rejects bad arguments", "[blest][errors]", BITGRAPH_TE
   CHECK_THROWS_AS(make_blest_graph(exec, g, std::vector<vertex_t>(19, 0)), invalid_argument_error);
   std::vector<vertex_t> dup(20, 0);
   CHECK_THROWS_AS(make_blest_graph(exec, g, dup), invalid_argument_error);
-  for (double bad : {-1.0, std::nan(""), std::numeric_limits<double>::infinity()}) {
-    bvss_bfs_options o;
-    o.bottom_up_factor = bad;
-    CHECK_THROWS_AS(bfs_tensor_core(exec, bg, 0, o), invalid_argument_error);
-    o = {};
-    o.bottom_up_min_queue = bad;
-    CHECK_THROWS_AS(bfs_tensor_core(exec, bg, 0, o), invalid_argument_error);
-    o = {};
-    o.bottom_up_scan_cost = bad;
-    CHECK_THROWS_AS(bfs_tensor_core(exec, bg, 0, o), invalid_argument_error);
-    o = {};
-    o.bottom_up_dense_degree = bad;
-    CHECK_THROWS_AS(bfs_tensor_core(exec, bg, 0, o), invalid_argument_error);
-    o = {};
-    o.lazy_level_min_queue = bad;
-    CHECK_THROWS_AS(bfs_tensor_core(exec, bg, 0, o), invalid_argument_error);
-    o = {};
-    o.lazy_level_max_fanout = bad;
-    CHECK_THROWS_AS(bfs_tensor_core(exec, bg, 0, o), invalid_argument_error);
-  }
+  // Every number of the switching rules must be finite and non-negative.
+  for (double bvss_bfs_options::*field :
+       {&bvss_bfs_options::bottom_up_factor, &bvss_bfs_options::bottom_up_min_queue,
+        &bvss_bfs_options::bottom_up_scan_cost, &bvss_bfs_options::bottom_up_dense_degree,
+        &bvss_bfs_options::lazy_level_min_queue, &bvss_bfs_options::lazy_level_max_fanout})
+    for (double bad : {-1.0, std::nan(""), std::numeric_limits<double>::infinity()}) {
+      bvss_bfs_options o;
+      o.*field = bad;
+      CHECK_THROWS_AS(bfs_tensor_core(exec, bg, 0, o), invalid_argument_error);
+    }
   for (int bad : {-1, 1, 255, 512, 2048}) {
     bvss_bfs_options o;
     o.block_threads = bad;
