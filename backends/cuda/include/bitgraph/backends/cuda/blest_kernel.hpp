@@ -9,6 +9,7 @@
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>
+#include <type_traits>
 
 #include "bitgraph/backends/cuda/ptx/mma_b1.hpp"
 #include "bitgraph/core/types.hpp"
@@ -188,8 +189,11 @@ __device__ __forceinline__ bool blest_warp_scan(const vertex_t* col, offset_t b,
 /// so that the eager one does not carry the sweep's code and registers.
 inline constexpr int blest_eager = 0, blest_lazy = 1, blest_lazy_levels = 2;
 
+// The lazy-levels kernel is bounded at 64 registers (four 256-thread blocks per SM, as the eager one): left to itself
+// ptxas gave it 64 and spilled 12 bytes. The other two keep ptxas's own choice (a bound raised the eager one to 80).
 template <int Updates, int BlockThreads>
-__global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
+__global__ void __launch_bounds__(BlockThreads, Updates == blest_lazy_levels ? 1024 / BlockThreads : 0)
+    blest_kernel(blest_state s) {
   constexpr bool Lazy = Updates == blest_lazy;
   constexpr int ScanBatch = blest_scan_batch;
   namespace cg = cooperative_groups;
@@ -388,75 +392,84 @@ __global__ void __launch_bounds__(BlockThreads) blest_kernel(blest_state s) {
       }
       candidates = true;
     } else {
-      for (unsigned long long q = warp; q < size; q += warps) {
-        const uint2 entry = q == warp ? first_entry : __ldcg(cq + q);
-        const vertex_t v = entry.x, ss = entry.y;
-        const std::uint32_t alpha = blest_alpha(s.levels, s.n, ss, l, s.levels_aligned);
-        const uint4 u = s.rows[32 * offset_t(v) + lane];
-        const std::uint32_t mask = s.masks[32 * offset_t(v) + lane];
-        // fragB: lanes t % 9 == 0 hold α in bits 0-7 (selects the first packed slice), t % 9 == 4 hold it
-        // in bits 8-15 (the second); the 4 x 8 word matrix then has α exactly where each lane's own
-        // fragA word meets its own two output columns.
-        const std::uint32_t b = fragb_word == 1u ? alpha : (fragb_word == 2u ? alpha << 8 : 0u);
-        const std::int32_t zero[2] = {0, 0};
-        std::int32_t lo[2], hi[2];
-        sm80_mma_m8n8k128_b1_and_popc::fma(lo, mask & 0xffffu, b, zero);
-        sm80_mma_m8n8k128_b1_and_popc::fma(hi, mask >> 16, b, zero);
-        const std::int32_t pop[4] = {lo[0], lo[1], hi[0], hi[1]};
-        const vertex_t row[4] = {u.x, u.y, u.z, u.w};
-        // The four rows' levels are loaded before any is tested or written, and the enqueue stamps and slice-set
-        // extents of the new rows are issued together: each step then waits on L2 once, not once per row (a loop
-        // that tests, writes and exchanges row by row waits up to four times per step).
-        level_t seen[4];
+      // A level's updates are fixed for its whole loop: the lazy-levels kernel compiles the loop once per scheme, so
+      // that its eager levels run the eager kernel's loop, without a run-time test per discovery.
+      const auto top_down = [&](auto lazy_c) {
+        constexpr bool LazyNow = decltype(lazy_c)::value;
+        for (unsigned long long q = warp; q < size; q += warps) {
+          const uint2 entry = q == warp ? first_entry : __ldcg(cq + q);
+          const vertex_t v = entry.x, ss = entry.y;
+          const std::uint32_t alpha = blest_alpha(s.levels, s.n, ss, l, s.levels_aligned);
+          const uint4 u = s.rows[32 * offset_t(v) + lane];
+          const std::uint32_t mask = s.masks[32 * offset_t(v) + lane];
+          // fragB: lanes t % 9 == 0 hold α in bits 0-7 (selects the first packed slice), t % 9 == 4 hold it
+          // in bits 8-15 (the second); the 4 x 8 word matrix then has α exactly where each lane's own
+          // fragA word meets its own two output columns.
+          const std::uint32_t b = fragb_word == 1u ? alpha : (fragb_word == 2u ? alpha << 8 : 0u);
+          const std::int32_t zero[2] = {0, 0};
+          std::int32_t lo[2], hi[2];
+          sm80_mma_m8n8k128_b1_and_popc::fma(lo, mask & 0xffffu, b, zero);
+          sm80_mma_m8n8k128_b1_and_popc::fma(hi, mask >> 16, b, zero);
+          const std::int32_t pop[4] = {lo[0], lo[1], hi[0], hi[1]};
+          const vertex_t row[4] = {u.x, u.y, u.z, u.w};
+          // The four rows' levels are loaded before any is tested or written, and the enqueue stamps and slice-set
+          // extents of the new rows are issued together: each step then waits on L2 once, not once per row (a loop
+          // that tests, writes and exchanges row by row waits up to four times per step).
+          level_t seen[4];
 #pragma unroll
-        for (int k = 0; k < 4; ++k) seen[k] = pop[k] != 0 ? __ldcg(s.levels + row[k]) : level_t(0);
-        // Slice sets this lane must enqueue (eager), collected so that the warp allocates queue space
-        // with one atomic instead of one per discovery.
-        vertex_t push_ss[4];
-        std::uint32_t push_b0[4], push_end[4];
-        level_t stamp[4];
+          for (int k = 0; k < 4; ++k) seen[k] = pop[k] != 0 ? __ldcg(s.levels + row[k]) : level_t(0);
+          // Slice sets this lane must enqueue (eager), collected so that the warp allocates queue space
+          // with one atomic instead of one per discovery.
+          vertex_t push_ss[4];
+          std::uint32_t push_b0[4], push_end[4];
+          level_t stamp[4];
 #pragma unroll
-        for (int k = 0; k < 4; ++k) {
-          push_ss[k] = row[k] / bvss_sigma;
-          stamp[k] = l;
-          push_b0[k] = push_end[k] = 0;
-          if (pop[k] == 0 || seen[k] != unreached_level) continue;
-          const vertex_t r = row[k];
-          if (lazy_now) {
-            atomicOr(s.visited + r / 32, 1u << (r % 32));  // result unused: compiles to an asynchronous RED
-          } else {
-            s.levels[r] = l;
-            ++found;  // two warps may both find r: the count only steers the bottom-up switch
-            stamp[k] = atomicExch(s.pushed + push_ss[k], l);
-            push_b0[k] = static_cast<std::uint32_t>(s.real_ptrs[push_ss[k]]);
-            push_end[k] = static_cast<std::uint32_t>(s.real_ptrs[push_ss[k] + 1]);
-          }
-        }
-        unsigned long long need = 0;
-        std::uint32_t push_cnt[4];
-#pragma unroll
-        for (int k = 0; k < 4; ++k) {
-          push_cnt[k] = stamp[k] != l ? push_end[k] - push_b0[k] : 0;
-          need += push_cnt[k];
-        }
-        if (!lazy_now && __any_sync(0xffffffffu, need != 0)) {
-          unsigned long long at = blest_warp_alloc(need, next_counter, lane);
-          // A warp that holds no range of over 32 entries (every warp on a mesh) skips the helper's four votes,
-          // which meshes' short, latency-bound levels paid for; passing this vote into the helper instead of writing
-          // its loop out here measured 1 % slower on grid2d:2048 (docs/PERFORMANCE.md).
-          if (__any_sync(0xffffffffu, push_cnt[0] > 32 || push_cnt[1] > 32 || push_cnt[2] > 32 || push_cnt[3] > 32)) {
-#pragma unroll
-            for (int k = 0; k < 4; ++k) {
-              blest_enqueue(nq, at, push_b0[k], push_cnt[k], push_ss[k], lane);
-              at += push_cnt[k];
+          for (int k = 0; k < 4; ++k) {
+            push_ss[k] = row[k] / bvss_sigma;
+            stamp[k] = l;
+            push_b0[k] = push_end[k] = 0;
+            if (pop[k] == 0 || seen[k] != unreached_level) continue;
+            const vertex_t r = row[k];
+            if (LazyNow) {
+              atomicOr(s.visited + r / 32, 1u << (r % 32));  // result unused: compiles to an asynchronous RED
+            } else {
+              s.levels[r] = l;
+              ++found;  // two warps may both find r: the count only steers the bottom-up switch
+              stamp[k] = atomicExch(s.pushed + push_ss[k], l);
+              push_b0[k] = static_cast<std::uint32_t>(s.real_ptrs[push_ss[k]]);
+              push_end[k] = static_cast<std::uint32_t>(s.real_ptrs[push_ss[k] + 1]);
             }
-          } else {
+          }
+          unsigned long long need = 0;
+          std::uint32_t push_cnt[4];
 #pragma unroll
-            for (int k = 0; k < 4; ++k)
-              for (std::uint32_t i = 0; i < push_cnt[k]; ++i) nq[at++] = make_uint2(push_b0[k] + i, push_ss[k]);
+          for (int k = 0; k < 4; ++k) {
+            push_cnt[k] = stamp[k] != l ? push_end[k] - push_b0[k] : 0;
+            need += push_cnt[k];
+          }
+          if (!LazyNow && __any_sync(0xffffffffu, need != 0)) {
+            unsigned long long at = blest_warp_alloc(need, next_counter, lane);
+            // A warp that holds no range of over 32 entries (every warp on a mesh) skips the helper's four votes,
+            // which meshes' short, latency-bound levels paid for; passing this vote into the helper instead of writing
+            // its loop out here measured 1 % slower on grid2d:2048 (docs/PERFORMANCE.md).
+            if (__any_sync(0xffffffffu, push_cnt[0] > 32 || push_cnt[1] > 32 || push_cnt[2] > 32 || push_cnt[3] > 32)) {
+#pragma unroll
+              for (int k = 0; k < 4; ++k) {
+                blest_enqueue(nq, at, push_b0[k], push_cnt[k], push_ss[k], lane);
+                at += push_cnt[k];
+              }
+            } else {
+#pragma unroll
+              for (int k = 0; k < 4; ++k)
+                for (std::uint32_t i = 0; i < push_cnt[k]; ++i) nq[at++] = make_uint2(push_b0[k] + i, push_ss[k]);
+            }
           }
         }
-      }
+      };
+      if (Updates == blest_lazy_levels && lazy_now)
+        top_down(std::true_type{});
+      else
+        top_down(std::bool_constant<Lazy>{});
     }
     if (!lazy_now) {  // the lazy sweep counts its own
       blest_count_found(s, found, found_counter, &block_count, lane);
