@@ -227,11 +227,12 @@ TEST_CASE("Lazy levels of an eager traversal: wide top-down levels with few VSSs
   // urand:22's fourth level (99,276 VSSs after 40,854 found) and kron:22's second (51,358 VSSs of 332 hubs' slice
   // sets).
   const unsigned long long n = 4194304;
-  CHECK(detail::bvss_lazy_level(1.0 / 64, 8, 99276, 40854, n));
-  CHECK_FALSE(detail::bvss_lazy_level(1.0 / 64, 8, 51358, 332, n));
-  CHECK_FALSE(detail::bvss_lazy_level(1.0 / 64, 8, 3229, 1278, n));  // narrow: the sweep would cost more
-  CHECK_FALSE(detail::bvss_lazy_level(0, 8, 99276, 40854, n));       // off
-  CHECK(detail::bvss_lazy_level(1e-12, 1e12, 1, 1, n));
+  CHECK(detail::bvss_lazy_level(1.0 / 64, 8, 99276, 40854, n, false));
+  CHECK_FALSE(detail::bvss_lazy_level(1.0 / 64, 8, 51358, 332, n, false));
+  CHECK_FALSE(detail::bvss_lazy_level(1.0 / 64, 8, 3229, 1278, n, false));  // narrow: the sweep would cost more
+  CHECK_FALSE(detail::bvss_lazy_level(0, 8, 99276, 40854, n, false));       // off
+  CHECK(detail::bvss_lazy_level(1e-12, 1e12, 1, 1, n, false));
+  CHECK_FALSE(detail::bvss_lazy_level(1e-12, 1e12, 1, 1, n, true));  // after a bottom-up level
 }
 
 TEMPLATE_TEST_CASE("Blest orderings chosen and computed by make_blest_graph", "[blest][bfs]", BITGRAPH_TEST_SPACES) {
@@ -341,8 +342,10 @@ TEMPLATE_TEST_CASE("Blest's level trace records every level it ran", "[blest][bf
                 CHECK(std::isfinite(t[i].microseconds));
                 CHECK(t[i].microseconds >= 0);
                 up += t[i].bottom_up;
-                // A level-1 queue may be empty (a source without out-edges): below any minimum.
-                CHECK(t[i].lazy == (r.stats.lazy || (lazy_queue > 0 && !t[i].bottom_up && t[i].queued > 0)));
+                // A level-1 queue may be empty (a source without out-edges): below any minimum. No lazy level
+                // follows a bottom-up one.
+                CHECK(t[i].lazy ==
+                      (r.stats.lazy || (lazy_queue > 0 && !t[i].bottom_up && t[i].queued > 0 && up == 0)));
                 lazy_levels += t[i].lazy && !r.stats.lazy;
                 if (!t[i].bottom_up) pulled += t[i].queued;
                 CHECK((t[i].queued > 0 || t[i].level == 1));  // past level 1, a level runs only with a queue

@@ -271,7 +271,7 @@ __global__ void __launch_bounds__(BlockThreads, Updates == blest_lazy_levels ? 1
     // few VSSs per frontier vertex; never in the eager one. The same value in every thread, like up.
     const bool lazy_now = Lazy || (lazy_levels && !up &&
                                    bvss_lazy_level(s.lazy_level_min_queue, s.lazy_level_max_fanout, size,
-                                                   l == 1 ? 1 : found_before, s.n));
+                                                   l == 1 ? 1 : found_before, s.n, bottom_up_levels > 0));
     lazy_level_count += !Lazy && lazy_now;
     // The previous level as a bitmap in shared memory (bottom-up levels of small graphs), and the test a row scan
     // makes.

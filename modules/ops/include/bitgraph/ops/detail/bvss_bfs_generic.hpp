@@ -199,10 +199,13 @@ KOKKOS_INLINE_FUNCTION bool bvss_bottom_up(double factor, double min_queue, doub
 }
 
 /// Whether a top-down level of an eager traversal takes lazy updates (`bvss_bfs_options::lazy_level_min_queue` and
-/// `lazy_level_max_fanout`); `frontier` is the vertices found at level l - 1 (1 at level 1).
+/// `lazy_level_max_fanout`); `frontier` is the vertices found at level l - 1 (1 at level 1). Never after a bottom-up
+/// level (`after_bottom_up`): few vertices are left by then (the switch needs unreached < factor × queued), and the
+/// CUDA kernel's bitmap holds that level's leftovers from then on.
 KOKKOS_INLINE_FUNCTION bool bvss_lazy_level(double min_queue, double max_fanout, unsigned long long queued,
-                                            unsigned long long frontier, unsigned long long n) {
-  return min_queue > 0 && double(queued) >= min_queue * double(n) && double(queued) <= max_fanout * double(frontier);
+                                            unsigned long long frontier, unsigned long long n, bool after_bottom_up) {
+  return min_queue > 0 && !after_bottom_up && double(queued) >= min_queue * double(n) &&
+         double(queued) <= max_fanout * double(frontier);
 }
 
 /// out(i) = levels(ids(i)): the levels renumbered (bvss_bfs_relabel).
@@ -271,7 +274,8 @@ struct bvss_bfs_generic {
       }
       const bool lazy_now =
           lazy || (lazy_levels && !up &&
-                   bvss_lazy_level(opts.lazy_level_min_queue, opts.lazy_level_max_fanout, nq, frontier, n));
+                   bvss_lazy_level(opts.lazy_level_min_queue, opts.lazy_level_max_fanout, nq, frontier, n,
+                                   st.bottom_up_levels > 0));
       if (!up) {
         st.vss_processed += nq;
         st.lazy_levels += lazy_now && !lazy;
