@@ -187,6 +187,7 @@ def cases(d, files):
             ("bottom-up on bench", ["bench", "--suite", "smoke", "--bottom-up", "3"]),
             ("lazy-levels -1", ["run", "--algo", "bfs", "--bfs", "tc", "--lazy-levels", "-1"] + g),
             ("lazy-levels 0.5", ["run", "--algo", "bfs", "--bfs", "tc", "--lazy-levels", "0.5"] + g),
+            ("lazy-levels word", ["run", "--algo", "bfs", "--bfs", "tc", "--lazy-levels", "sometimes"] + g),
             ("bottom-up-dense -1", ["run", "--algo", "bfs", "--bfs", "tc", "--bottom-up-dense", "-1"] + g),
             ("bottom-up-dense 0.5", ["run", "--algo", "bfs", "--bfs", "tc", "--bottom-up-dense", "0.5"] + g),
             ("sources 0", ["run", "--algo", "msbfs", "--sources", "0"] + g),

@@ -261,6 +261,8 @@ TEMPLATE_TEST_CASE("Blest orderings chosen and computed by make_blest_graph", "[
       const auto resolved =
           ordering != blest_ordering::automatic ? ordering : (social ? blest_ordering::cluster : shape);
       CHECK(bg.ordering == resolved);
+      // Shallow (lazy levels allowed) whatever the ordering: social, or a probe BFS that is not banded.
+      CHECK(bg.shallow == (g.n() > 0 && (social || shape == blest_ordering::degree)));
       CHECK(bg.order_seconds >= 0);
       CHECK(bg.host_new_of_old.empty() == (resolved == blest_ordering::none));
       for (vertex_t source : {vertex_t(0), vertex_t(g.n() - 1)}) {
@@ -290,11 +292,34 @@ TEMPLATE_TEST_CASE("Blest's automatic ordering bands meshes and leaves random gr
   CHECK_FALSE(detail::blest_banded_shape(100, 0));
   CHECK(detail::blest_probe_vertex({0, 1, 4, 5, 8}) == 1);  // the first of largest out-degree
   CHECK(detail::blest_probe_vertex({0}) == 0);
-  const auto bg = make_blest_graph(exec, urand, blest_options{});
-  for (vertex_t source : {vertex_t(0), vertex_t(4095)}) {
-    auto r = bfs_tensor_core(exec, bg, source);
-    CHECK(test::to_vector(r.levels) == reference::bfs_levels(to_host_csr(urand.csr), source));
-  }
+  auto bg = make_blest_graph(exec, urand, blest_options{});
+  CHECK(bg.shallow);
+  CHECK_FALSE(make_blest_graph(exec, grid, blest_options{}).shallow);
+  CHECK_FALSE(make_blest_graph(exec, urand, std::vector<vertex_t>{}).shallow);  // not classified
+  blest_options told;
+  told.shallow = false;  // a caller's answer is taken as given
+  CHECK_FALSE(make_blest_graph(exec, urand, told).shallow);
+  // The automatic lazy levels: a shallow random graph takes them at its wide top-down level (the rule's numbers as
+  // they are by default), a graph not known to be shallow never, an explicit threshold on either.
+  const auto h = to_host_csr(urand.csr);
+  for (bool shallow : {true, false})
+    for (double min_queue : {-1.0, 0.0, detail::bvss_auto_lazy_level_min_queue}) {
+      bg.shallow = shallow;
+      int lazy_levels = 0;
+      for (vertex_t source : {vertex_t(0), vertex_t(4095)}) {
+        INFO("shallow=" << shallow << " min_queue=" << min_queue << " source=" << source);
+        bvss_bfs_options bo;
+        bo.lazy_level_min_queue = min_queue;
+        bo.update = bvss_update::eager;
+        Kokkos::View<level_t*, memory_space_t<TestType>> levels("levels", urand.n());
+        lazy_levels += bfs_tensor_core(exec, bg, source, levels, bo).lazy_levels;
+        CHECK(test::to_vector(levels) == reference::bfs_levels(h, source));
+      }
+      if (min_queue == 0 || (min_queue < 0 && !shallow))
+        CHECK(lazy_levels == 0);
+      else
+        CHECK(lazy_levels > 0);
+    }
 }
 
 TEMPLATE_TEST_CASE("Blest's level trace records every level it ran", "[blest][bfs]", BITGRAPH_TEST_SPACES) {
@@ -344,8 +369,7 @@ TEMPLATE_TEST_CASE("Blest's level trace records every level it ran", "[blest][bf
                 up += t[i].bottom_up;
                 // A level-1 queue may be empty (a source without out-edges): below any minimum. No lazy level
                 // follows a bottom-up one.
-                CHECK(t[i].lazy ==
-                      (r.stats.lazy || (lazy_queue > 0 && !t[i].bottom_up && t[i].queued > 0 && up == 0)));
+                CHECK(t[i].lazy == (r.stats.lazy || (lazy_queue > 0 && !t[i].bottom_up && t[i].queued > 0 && up == 0)));
                 lazy_levels += t[i].lazy && !r.stats.lazy;
                 if (!t[i].bottom_up) pulled += t[i].queued;
                 CHECK((t[i].queued > 0 || t[i].level == 1));  // past level 1, a level runs only with a queue
@@ -428,15 +452,20 @@ TEMPLATE_TEST_CASE("Blest rejects bad arguments", "[blest][errors]", BITGRAPH_TE
   CHECK_THROWS_AS(make_blest_graph(exec, g, std::vector<vertex_t>(19, 0)), invalid_argument_error);
   std::vector<vertex_t> dup(20, 0);
   CHECK_THROWS_AS(make_blest_graph(exec, g, dup), invalid_argument_error);
-  // Every number of the switching rules must be finite and non-negative.
+  // Every number of the switching rules must be finite and non-negative, but lazy_level_min_queue may be negative
+  // (automatic).
   for (double bvss_bfs_options::*field :
        {&bvss_bfs_options::bottom_up_factor, &bvss_bfs_options::bottom_up_min_queue,
         &bvss_bfs_options::bottom_up_scan_cost, &bvss_bfs_options::bottom_up_dense_degree,
         &bvss_bfs_options::lazy_level_min_queue, &bvss_bfs_options::lazy_level_max_fanout})
-    for (double bad : {-1.0, std::nan(""), std::numeric_limits<double>::infinity()}) {
+    for (double bad :
+         {-1.0, std::nan(""), std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()}) {
       bvss_bfs_options o;
       o.*field = bad;
-      CHECK_THROWS_AS(bfs_tensor_core(exec, bg, 0, o), invalid_argument_error);
+      if (field == &bvss_bfs_options::lazy_level_min_queue && bad == -1.0)
+        CHECK_NOTHROW(bfs_tensor_core(exec, bg, 0, o));
+      else
+        CHECK_THROWS_AS(bfs_tensor_core(exec, bg, 0, o), invalid_argument_error);
     }
   for (int bad : {-1, 1, 255, 512, 2048}) {
     bvss_bfs_options o;

@@ -28,7 +28,7 @@ struct options {
   std::string update = "auto";          ///< tc: auto | eager | lazy
   int bottom_up = 10;                   ///< tc: bottom-up levels below this unreached / queued-VSS ratio (0: never)
   int bottom_up_dense = 128;            ///< tc: above this average degree a bottom-up level is costed at whole rows
-  int lazy_levels = 0;                  ///< tc: lazy top-down levels of at least n / this VSSs (0: never)
+  int lazy_levels = -1;                 ///< tc: lazy top-down levels of at least n / this VSSs (0: never, -1: auto)
   std::string push_kernel = "queue";    ///< queue | spmspv | b2sr
   std::string algorithm = "auto";       ///< auto | generic | cuda-warp | cuda-mma (forced kernel path)
   std::string tc_method = "auto";       ///< tc: auto | oriented | bmm (triangles_method)

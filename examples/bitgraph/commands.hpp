@@ -473,6 +473,9 @@ blest_graph<memory_space_t<ExecSpace>> make_blest(const ExecSpace& exec, const b
   return bl;
 }
 
+/// `bvss_bfs_options::lazy_level_min_queue` of `--lazy-levels D`: 1 / D, 0 never, -1 (auto) automatic.
+inline double lazy_level_min_queue(int d) { return d > 0 ? 1.0 / d : d == 0 ? 0.0 : -1.0; }
+
 inline bvss_update parse_update(const std::string& s) {
   if (s == "auto") return bvss_update::automatic;
   if (s == "eager") return bvss_update::eager;
@@ -822,7 +825,7 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
       to.update = parse_update(opts.update);
       to.bottom_up_factor = opts.bottom_up;
       to.bottom_up_dense_degree = opts.bottom_up_dense;
-      to.lazy_level_min_queue = opts.lazy_levels > 0 ? 1.0 / opts.lazy_levels : 0.0;
+      to.lazy_level_min_queue = lazy_level_min_queue(opts.lazy_levels);
       row.mode = "tc/" + rname;
       offset_t edges = 0;
       bvss_bfs_stats st;
@@ -852,7 +855,8 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
           .set("bottom_up_factor", opts.bottom_up)
           .set("bottom_up_dense_degree", opts.bottom_up_dense)
           .set("bottom_up_levels", st.bottom_up_levels)
-          .set("lazy_levels", opts.lazy_levels)
+          .set("lazy_levels", opts.lazy_levels < 0 ? json("auto") : json(opts.lazy_levels))
+          .set("shallow", bl.shallow)
           .set("lazy_level_count", st.lazy_levels)
           .set("traversed_edges", edges)
           .set("reached", reached)
@@ -860,10 +864,11 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
           .set("level_sum", level_sum);
       std::printf(
           "blest: reorder %s %.1f ms, BVSS %.1f ms, %.1f MiB, compression %.3f, update divergence %.0f -> %s "
-          "updates%s, %d bottom-up levels (last source)\n",
+          "updates%s, %d bottom-up levels, %d lazy levels (last source; %s graph)\n",
           rname.c_str(), rsec * 1e3, bl.build_seconds * 1e3, bl.report.bvss_bytes / 1048576.0,
           bl.report.compression_ratio, bl.report.update_divergence, st.lazy ? "lazy" : "eager",
-          st.tensor_cores ? ", tensor cores" : " (popcount emulation)", st.bottom_up_levels);
+          st.tensor_cores ? ", tensor cores" : " (popcount emulation)", st.bottom_up_levels, st.lazy_levels,
+          bl.shallow ? "shallow" : "deep");
       if (opts.trace_levels && !sources.empty()) {
         // One more traversal, untimed, from the last source: the level trace's buffer is allocated in the call.
         bvss_bfs_options traced = to;
@@ -909,7 +914,7 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
       po.tensor.update = parse_update(opts.update);
       po.tensor.bottom_up_factor = opts.bottom_up;
       po.tensor.bottom_up_dense_degree = opts.bottom_up_dense;
-      po.tensor.lazy_level_min_queue = opts.lazy_levels > 0 ? 1.0 / opts.lazy_levels : 0.0;
+      po.tensor.lazy_level_min_queue = lazy_level_min_queue(opts.lazy_levels);
       bfs_plan<mem> plan;
       const double plan_seconds = timed(exec, [&] { plan = make_bfs_plan(exec, bg, po); });
       row.mode = "auto/" + std::string(to_string(plan.engine));

@@ -34,7 +34,7 @@ usage:
                  [--repeat K] [--json FILE|-] [--bfs do|push|pull|tc|auto] [--push queue|spmspv|b2sr]
                  [--algorithm auto|generic|cuda-warp|cuda-mma] [--no-parents] [--tc-method auto|oriented|bitmap|bmm]
                  [--reorder auto|none|cluster|rcm|jaccard|degree|random] [--update auto|eager|lazy]
-                 [--bottom-up F] [--bottom-up-dense D] [--lazy-levels D] [--trace-levels]   (--bfs tc)
+                 [--bottom-up F] [--bottom-up-dense D] [--lazy-levels D|auto] [--trace-levels]   (--bfs tc)
                  [--sources K] [--compact-levels]   (msbfs)   [--samples S] [--seed N]   (closeness)
                  [--output DIR|FILE|-]
   bitgraph convert --graph SPEC --to FILE.mtx|.el|.txt|.wel|.bgcsr [--json FILE|-] [--space S]
@@ -50,7 +50,7 @@ graph specs: kron:SCALE, urand:SCALE, grid2d:K, grid3d:K, rgg:SCALE, mycielski:K
   e.g. kron:20, grid2d:2048, mycielski:12, file:tests/data/karate.mtx
 
 defaults: --graph kron:16, --algo bfs, --tile auto, --repeat 1, --bfs do, --push queue, --algorithm auto,
-  --tc-method auto, --reorder auto, --update auto, --bottom-up 10, --bottom-up-dense 128, --lazy-levels 0,
+  --tc-method auto, --reorder auto, --update auto, --bottom-up 10, --bottom-up-dense 128, --lazy-levels auto,
   --sources 128, --samples 0 (exact), --seed 1, --suite smoke, --runs 10, --bmv-balance auto,
   --space cuda if enabled, else openmp
 
@@ -246,9 +246,10 @@ bitgraph::cli::options parse(int argc, char** argv) {
       one_of("--update", o.update, {"auto", "eager", "lazy"});
     } else if (a == "--bottom-up")
       o.bottom_up = static_cast<int>(exact_integer("--bottom-up", value("--bottom-up"), 0, 1000000));
-    else if (a == "--lazy-levels")
-      o.lazy_levels = static_cast<int>(exact_integer("--lazy-levels", value("--lazy-levels"), 0, 1000000000));
-    else if (a == "--bottom-up-dense")
+    else if (a == "--lazy-levels") {
+      const std::string d = value("--lazy-levels");
+      o.lazy_levels = d == "auto" ? -1 : static_cast<int>(exact_integer("--lazy-levels", d, 0, 1000000000));
+    } else if (a == "--bottom-up-dense")
       o.bottom_up_dense =
           static_cast<int>(exact_integer("--bottom-up-dense", value("--bottom-up-dense"), 0, 1000000000));
     else if (a == "--algorithm") {

@@ -141,9 +141,12 @@ bfs_plan<memory_space_t<ExecSpace>> make_bfs_plan(const ExecSpace& exec, const b
   // The tensor-core engine's ordering, resolved once on its pull matrix (the in-edges): the estimate and the
   // build below use the same one.
   blest_options bo = opts.blest;
-  if (bo.ordering == blest_ordering::automatic)
-    bo.ordering = detail::automatic_blest_ordering(
+  if (bo.ordering == blest_ordering::automatic || !bo.shallow.has_value()) {
+    const auto shape = detail::blest_graph_shape(
         exec, g, g.directed() ? detail::copy_to_host(exec, g.in_csr().row_ptr) : row_ptr, &row_ptr);
+    if (bo.ordering == blest_ordering::automatic) bo.ordering = shape.ordering;
+    bo.shallow = bo.shallow.value_or(shape.shallow);
+  }
   const bool device_order = bo.ordering == blest_ordering::cluster || bo.ordering == blest_ordering::degree ||
                             bo.ordering == blest_ordering::none;
   p.estimated_preparation_seconds = double(g.csr.nnz) * (device_order ? 10e-9 : 50e-9);

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -62,6 +63,10 @@ inline std::string_view to_string(blest_ordering o) noexcept {
 /// Options of `make_blest_graph`.
 struct blest_options {
   blest_ordering ordering = blest_ordering::automatic;
+  /// Whether the graph is known to have few, wide BFS levels (`blest_graph::shallow`); unset: `make_blest_graph`
+  /// finds out with the same test `automatic` orders by (one BFS unless the graph is social). `make_bfs_plan` passes
+  /// the answer it already has.
+  std::optional<bool> shallow;
 };
 
 /// A graph prepared for Blest: the BVSS of its pull matrix (the in-edge CSR: slice set s = the
@@ -70,13 +75,18 @@ struct blest_options {
 template <class MemorySpace>
 struct blest_graph {
   bvss_matrix<MemorySpace> bvss;
-  csr_graph<MemorySpace> pull;                         ///< the pull matrix in BVSS ids, pattern only (bottom-up levels)
-  reorder::vertex_order<MemorySpace> order;            ///< empty when the graph was not reordered
-  std::vector<vertex_t> host_new_of_old;               ///< the same on the host (maps sources without a copy)
-  bvss_report report;                                  ///< footprint, compression, update divergence
-  double build_seconds = 0;                            ///< BVSS construction (device)
-  blest_ordering ordering = blest_ordering::none;      ///< the ordering applied (`automatic` resolved)
-  double order_seconds = 0;                            ///< computing it (with blest_options)
+  csr_graph<MemorySpace> pull;                     ///< the pull matrix in BVSS ids, pattern only (bottom-up levels)
+  reorder::vertex_order<MemorySpace> order;        ///< empty when the graph was not reordered
+  std::vector<vertex_t> host_new_of_old;           ///< the same on the host (maps sources without a copy)
+  bvss_report report;                              ///< footprint, compression, update divergence
+  double build_seconds = 0;                        ///< BVSS construction (device)
+  blest_ordering ordering = blest_ordering::none;  ///< the ordering applied (`automatic` resolved)
+  double order_seconds = 0;                        ///< computing it and `shallow` (with blest_options)
+  /// Few, wide BFS levels (a social graph, or one whose probe BFS stays within 2 log2(n) + 8 levels, as
+  /// `blest_ordering::automatic` tests): `bfs_tensor_core`'s automatic `lazy_level_min_queue` then allows lazy levels.
+  /// Set by `make_blest_graph` with `blest_options`; false from the overloads that take a permutation (a caller who
+  /// knows may set it).
+  bool shallow = false;
   bvss_bfs_workspace<MemorySpace> workspace;           ///< traversal buffers, reused by every BFS
   Kokkos::View<level_t*, MemorySpace> scratch_levels;  ///< levels in BVSS ids when reordered
 };
@@ -140,27 +150,37 @@ inline bool blest_banded_shape(int depth, vertex_t n) {
   return n > 0 && double(depth) > 2.0 * std::log2(double(n)) + 8.0;
 }
 
-/// What `blest_ordering::automatic` resolves to for `g` whose pull matrix has these row offsets: the cluster order for
-/// a social graph (Blest's degree test), else RCM or the degree order by `blest_banded_shape` of a BFS from
-/// `blest_probe_vertex` (one BFS of `g` on `exec`). `out_row_ptr`: the out-edges' offsets on the host where the
-/// caller has them (null: copied here for a directed graph; an undirected one's are the pull matrix's).
+/// A graph's shape as `blest_ordering::automatic` sees it: the ordering it picks, and whether the graph has few, wide
+/// levels (`blest_graph::shallow`: social, or not banded).
+struct blest_shape {
+  blest_ordering ordering = blest_ordering::rcm;
+  bool shallow = false;
+};
+
+/// The shape of `g` whose pull matrix has these row offsets: a social graph (Blest's degree test) gets the cluster
+/// order and is shallow; any other gets RCM or the degree order by `blest_banded_shape` of a BFS from
+/// `blest_probe_vertex` (one BFS of `g` on `exec`), shallow when not banded. `out_row_ptr`: the out-edges' offsets on
+/// the host where the caller has them (null: copied here for a directed graph; an undirected one's are the pull
+/// matrix's).
 template <class ExecSpace>
-blest_ordering automatic_blest_ordering(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
-                                        const std::vector<offset_t>& pull_row_ptr,
-                                        const std::vector<offset_t>* out_row_ptr = nullptr) {
-  if (reorder::analyze_degrees(pull_row_ptr).is_social()) return blest_ordering::cluster;
-  if (g.n() == 0) return blest_ordering::rcm;
+blest_shape blest_graph_shape(const ExecSpace& exec, const bit_graph<memory_space_t<ExecSpace>>& g,
+                              const std::vector<offset_t>& pull_row_ptr,
+                              const std::vector<offset_t>* out_row_ptr = nullptr) {
+  if (reorder::analyze_degrees(pull_row_ptr).is_social()) return {blest_ordering::cluster, true};
+  if (g.n() == 0) return {blest_ordering::rcm, false};
   const vertex_t probe = !g.directed()            ? blest_probe_vertex(pull_row_ptr)
                          : out_row_ptr != nullptr ? blest_probe_vertex(*out_row_ptr)
                                                   : blest_probe_vertex(copy_to_host(exec, g.csr.row_ptr));
-  return blest_banded_shape(bfs(exec, g, probe).depth, g.n()) ? blest_ordering::rcm : blest_ordering::degree;
+  const bool banded = blest_banded_shape(bfs(exec, g, probe).depth, g.n());
+  return {banded ? blest_ordering::rcm : blest_ordering::degree, !banded};
 }
 
 }  // namespace detail
 
 /// Builds the Blest structure of `g` (its in-edge CSR) with the ordering `opts.ordering` picks and computes:
 /// the device orderings cost milliseconds, the host ones (RCM, Jaccard) seconds on millions of vertices. The
-/// choice and its cost are in the result's `ordering` and `order_seconds`. Throws as above.
+/// choice and its cost are in the result's `ordering` and `order_seconds`; `shallow` is `opts.shallow` or found by
+/// `detail::blest_graph_shape` (one BFS of `g`, shared with the automatic ordering's). Throws as above.
 template <class ExecSpace>
 blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec,
                                                         const bit_graph<memory_space_t<ExecSpace>>& g,
@@ -169,7 +189,8 @@ blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec,
 /// BFS levels from `source` (caller's id) by Blest's BVSS pulls, written to `levels` (length n, caller's
 /// ids); the update scheme follows `opts.update` (automatic: lazy above the divergence threshold) and the
 /// kernel path `opts.algorithm` (generic popcount emulation or cuda_mma), forwarded to `bvss_bfs` as given with
-/// the graph's pull CSR, so levels with few unreached vertices run bottom-up (`opts.bottom_up_factor`).
+/// the graph's pull CSR, so levels with few unreached vertices run bottom-up (`opts.bottom_up_factor`); an automatic
+/// (negative) `opts.lazy_level_min_queue` allows lazy levels only on a `shallow` graph.
 /// Parents are not produced (the MMA popcounts do not say which in-neighbour matched). The traversal
 /// reuses the buffers of `g`, so calls on one `blest_graph` must not overlap.
 /// Work per level: the VSSs queued by the previous level (those whose slice set holds a frontier vertex).
@@ -232,9 +253,10 @@ blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec,
                                                         const blest_options& opts) {
   const auto& pull = g.in_csr();  // Blest pulls from the transpose: for the out-edge slices, the in-edges
   const auto t0 = std::chrono::steady_clock::now();
-  const blest_ordering o = opts.ordering != blest_ordering::automatic
-                               ? opts.ordering
-                               : detail::automatic_blest_ordering(exec, g, detail::copy_to_host(exec, pull.row_ptr));
+  detail::blest_shape shape;
+  if (opts.ordering == blest_ordering::automatic || !opts.shallow.has_value())
+    shape = detail::blest_graph_shape(exec, g, detail::copy_to_host(exec, pull.row_ptr));
+  const blest_ordering o = opts.ordering != blest_ordering::automatic ? opts.ordering : shape.ordering;
   std::vector<vertex_t> perm;
   if (o == blest_ordering::cluster || o == blest_ordering::degree) {
     perm = detail::copy_to_host(
@@ -249,6 +271,7 @@ blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec,
   auto bg = make_blest_graph(exec, pull, perm);
   bg.ordering = o;
   bg.order_seconds = order_seconds;
+  bg.shallow = opts.shallow.value_or(shape.shallow);
   return bg;
 }
 
@@ -261,6 +284,7 @@ bvss_bfs_stats bfs_tensor_core(const ExecSpace& exec, const blest_graph<memory_s
                      n);
   detail::profiling_region region("bitgraph::bfs_tensor_core");
   if (opts.update_divergence < 0) opts.update_divergence = g.report.update_divergence;
+  if (opts.lazy_level_min_queue < 0) opts.lazy_level_min_queue = g.shallow ? detail::bvss_auto_lazy_level_min_queue : 0;
   const bool permuted = !g.host_new_of_old.empty();
   const vertex_t s = permuted ? g.host_new_of_old[source] : source;
   if (!permuted) return bvss_bfs(exec, g.bvss, s, levels, opts, &g.workspace, &g.pull);

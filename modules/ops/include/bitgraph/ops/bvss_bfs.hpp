@@ -58,8 +58,9 @@ bvss_bfs_workspace<memory_space_t<ExecSpace>> make_bvss_bfs_workspace(const Exec
 /// row and stops at the first vertex of the previous level; Blest's switching kernel), which spares the wide middle
 /// levels of power-law graphs most of their pulls.
 /// Throws `invalid_argument_error` for source >= n, a wrong length, a foreign workspace, a `pull` of another
-/// size, a negative or non-finite `bottom_up_factor`, `bottom_up_min_queue`, `bottom_up_scan_cost` or
-/// `bottom_up_dense_degree`, or a `block_threads` other than 0, 256 and 1024,
+/// size, a negative or non-finite `bottom_up_factor`, `bottom_up_min_queue`, `bottom_up_scan_cost`,
+/// `bottom_up_dense_degree` or `lazy_level_max_fanout`, a non-finite `lazy_level_min_queue`, or a `block_threads`
+/// other than 0, 256 and 1024,
 /// `unsupported_error` for a path the
 /// device or space lacks. Fences `exec` (the stats are read back).
 template <class ExecSpace>
@@ -89,15 +90,17 @@ bvss_bfs_stats bvss_bfs_relabelled(const ExecSpace& exec, const bvss_matrix<memo
                            workspace->stats.extent(0) >= std::size_t(detail::bvss_stat_slots),
                        "bvss_bfs", "the workspace was made for another BVSS");
   }
-  // The switching rules' numbers, each finite and non-negative.
+  // The switching rules' numbers, each finite and non-negative (lazy_level_min_queue may be negative: automatic, which
+  // is never here).
   for (const auto& [name, value] : {std::pair<const char*, double>{"bottom_up_factor", opts.bottom_up_factor},
                                     {"bottom_up_min_queue", opts.bottom_up_min_queue},
                                     {"bottom_up_scan_cost", opts.bottom_up_scan_cost},
                                     {"bottom_up_dense_degree", opts.bottom_up_dense_degree},
-                                    {"lazy_level_min_queue", opts.lazy_level_min_queue},
                                     {"lazy_level_max_fanout", opts.lazy_level_max_fanout}})
     BITGRAPH_CHECK_ARG(std::isfinite(value) && value >= 0, "bvss_bfs", name, " must be finite and non-negative, not ",
                        value);
+  BITGRAPH_CHECK_ARG(std::isfinite(opts.lazy_level_min_queue), "bvss_bfs",
+                     "lazy_level_min_queue must be finite (negative: automatic), not ", opts.lazy_level_min_queue);
   BITGRAPH_CHECK_ARG(opts.block_threads == 0 || opts.block_threads == 256 || opts.block_threads == 1024, "bvss_bfs",
                      "block_threads must be 0 (automatic), 256 or 1024, not ", opts.block_threads);
   if (pull != nullptr) {

@@ -164,9 +164,15 @@ struct bvss_bfs_options {
   /// marks the visited bitmap and sweeps it (the lazy scheme) instead of setting levels and enqueueing at each
   /// discovery. A wide level with few VSSs per frontier vertex hits most rows once, so one sweep costs less than a
   /// chain of atomics per discovery (urand); many VSSs per frontier vertex (hubs' slice sets, kron) hit each row many
-  /// times, and a lazy level pays an atomic per hit (docs/PERFORMANCE.md, twenty-sixth session). 0 never (the
-  /// default). Both finite and non-negative; ignored when the whole traversal is lazy.
-  double lazy_level_min_queue = 0;
+  /// times, and a lazy level pays an atomic per hit (docs/PERFORMANCE.md, twenty-sixth session). No level after a
+  /// bottom-up one is lazy. 0 never. Negative (the default): automatic, which is
+  /// `detail::bvss_auto_lazy_level_min_queue` (1/64) where the caller knows the graph has few, wide levels
+  /// (`bfs_tensor_core` on a `blest_graph` whose `shallow` is set) and never elsewhere (`bvss_bfs` alone knows nothing
+  /// of the graph's shape): on CUDA such levels need a kernel of their own, whose lazy code slows its other levels a
+  /// little, and a mesh's thousands of narrow levels add that up (docs/PERFORMANCE.md, thirtieth session). Must not
+  /// be NaN or infinite; `lazy_level_max_fanout` finite and non-negative; both ignored when the whole traversal is
+  /// lazy.
+  double lazy_level_min_queue = -1;
   double lazy_level_max_fanout = 8;  ///< see `lazy_level_min_queue`
   /// Threads per block of the CUDA tensor-core kernel (`cuda_mma`): 256, 1024, or 0 (automatic). Automatic takes
   /// 1024 for a graph of average degree 8 or more whose previous level fits a shared-memory bitmap (n <= 262,144:

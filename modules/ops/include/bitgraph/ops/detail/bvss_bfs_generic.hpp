@@ -198,6 +198,10 @@ KOKKOS_INLINE_FUNCTION bool bvss_bottom_up(double factor, double min_queue, doub
   return scanned * scan_cost < double(queued) * 640.0;
 }
 
+/// `bvss_bfs_options::lazy_level_min_queue` where automatic picks lazy levels: the one or two wide top-down levels of
+/// a random graph pull a few VSSs per hundred vertices, its narrow levels (and every level of a mesh) far fewer.
+inline constexpr double bvss_auto_lazy_level_min_queue = 1.0 / 64;
+
 /// Whether a top-down level of an eager traversal takes lazy updates (`bvss_bfs_options::lazy_level_min_queue` and
 /// `lazy_level_max_fanout`); `frontier` is the vertices found at level l - 1 (1 at level 1). Never after a bottom-up
 /// level (`after_bottom_up`): few vertices are left by then (the switch needs unreached < factor × queued), and the
@@ -272,10 +276,9 @@ struct bvss_bfs_generic {
                              bvss_bfs_bottom_up<mem>{pull->row_ptr, pull->col_idx, b.real_ptrs, levels, ws.visited, qb,
                                                      ws.counters, n, l, lazy});
       }
-      const bool lazy_now =
-          lazy || (lazy_levels && !up &&
-                   bvss_lazy_level(opts.lazy_level_min_queue, opts.lazy_level_max_fanout, nq, frontier, n,
-                                   st.bottom_up_levels > 0));
+      const bool lazy_now = lazy || (lazy_levels && !up &&
+                                     bvss_lazy_level(opts.lazy_level_min_queue, opts.lazy_level_max_fanout, nq,
+                                                     frontier, n, st.bottom_up_levels > 0));
       if (!up) {
         st.vss_processed += nq;
         st.lazy_levels += lazy_now && !lazy;
