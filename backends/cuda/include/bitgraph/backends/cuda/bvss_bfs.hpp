@@ -27,12 +27,15 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
 
   /// What a launch needs to know of the current device, queried once per device and thread (the queries cost
   /// microseconds; a whole traversal of kron:20 takes 0.2 ms): the SM count (0 without cooperative launch or
-  /// b1 MMA, sm_80+) and the co-resident blocks of each kernel for the last shared-memory size asked.
+  /// b1 MMA, sm_80+), the SM's shared memory and what each block reserves of it, and per kernel the co-resident
+  /// blocks for the last shared-memory size asked, its static shared memory and its carve-out preference.
   struct device_facts {
-    int dev = -1, sms = 0;
+    int dev = -1, sms = 0, smem_per_sm = 0, reserved_per_block = 0;
     std::size_t smem[3][2] = {
         {~std::size_t(0), ~std::size_t(0)}, {~std::size_t(0), ~std::size_t(0)}, {~std::size_t(0), ~std::size_t(0)}};
     int per_sm[3][2] = {{0, 0}, {0, 0}, {0, 0}};
+    int static_smem[3][2] = {{-1, -1}, {-1, -1}, {-1, -1}};  // -1: not queried yet
+    int carveout[3][2] = {{-1, -1}, {-1, -1}, {-1, -1}};     // percent last set; -1: the driver's default
   };
 
   static device_facts& facts() {
@@ -50,6 +53,10 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
       f = device_facts{};
       f.dev = dev;
       f.sms = coop && cc >= 8 ? sms : 0;
+      BITGRAPH_CUDA_CHECK("bvss_bfs", "device attribute",
+                          cudaDeviceGetAttribute(&f.smem_per_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev));
+      BITGRAPH_CUDA_CHECK("bvss_bfs", "device attribute",
+                          cudaDeviceGetAttribute(&f.reserved_per_block, cudaDevAttrReservedSharedMemoryPerBlock, dev));
     }
     return f;
   }
@@ -76,6 +83,7 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
   static int blocks_per_sm(int updates, bool big, void* fn, int threads, std::size_t smem) {
     device_facts& f = facts();
     if (f.smem[updates][big] != smem) {
+      set_carveout(updates, big, fn, -1);  // counted at the driver's default, not at a carve-out set for other blocks
       int per_sm = 0;
       BITGRAPH_CUDA_CHECK("bvss_bfs", "occupancy",
                           cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fn, threads, smem));
@@ -83,6 +91,34 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
       f.per_sm[updates][big] = per_sm;
     }
     return f.per_sm[updates][big];
+  }
+
+  /// Sets the kernel's shared-memory carve-out preference (percent of the SM's shared memory; -1 the driver's
+  /// default) unless it is set already.
+  static void set_carveout(int updates, bool big, void* fn, int percent) {
+    device_facts& f = facts();
+    if (f.carveout[updates][big] == percent) return;
+    BITGRAPH_CUDA_CHECK("bvss_bfs", "shared-memory carve-out",
+                        cudaFuncSetAttribute(fn, cudaFuncAttributePreferredSharedMemoryCarveout, percent));
+    f.carveout[updates][big] = percent;
+  }
+
+  /// Asks for the smallest carve-out that holds `blocks` resident blocks per SM with `smem` dynamic bytes each: the
+  /// rest of the SM's unified memory is L1, where the bottom-up row scans and the relabel's gather find their lines
+  /// again. Left to itself the driver gave the kernel the largest carve-out even without dynamic shared memory
+  /// (docs/PERFORMANCE.md, thirtieth session).
+  static void prefer_l1(int updates, bool big, void* fn, int blocks, std::size_t smem) {
+    device_facts& f = facts();
+    if (f.smem_per_sm <= 0) return;
+    if (f.static_smem[updates][big] < 0) {
+      cudaFuncAttributes attr{};
+      BITGRAPH_CUDA_CHECK("bvss_bfs", "kernel attributes", cudaFuncGetAttributes(&attr, fn));
+      f.static_smem[updates][big] = static_cast<int>(attr.sharedSizeBytes);
+    }
+    const std::size_t need = std::size_t(blocks) * (smem + std::size_t(f.static_smem[updates][big]) +
+                                                    std::size_t(std::max(f.reserved_per_block, 0)));
+    const std::size_t per_sm = std::size_t(f.smem_per_sm);
+    set_carveout(updates, big, fn, static_cast<int>(std::min<std::size_t>(100, (100 * need + per_sm - 1) / per_sm)));
   }
 
   static path_offer offer(const bvss_matrix<mem>& b) {
@@ -163,6 +199,7 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
       const int want = std::atoi(env);
       if (want > 0) bps = std::min(want, per_sm > 0 ? per_sm : 1);
     }
+    prefer_l1(updates, big_blocks, fn, bps, smem);
     const int blocks = bps * sms;
     // Discoveries counted per block where an SM holds more than eight warps; with eight (meshes), the block barrier
     // that adds cost more than the contention it spares (docs/PERFORMANCE.md).
