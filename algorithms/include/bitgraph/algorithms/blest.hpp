@@ -284,7 +284,9 @@ bvss_bfs_stats bfs_tensor_core(const ExecSpace& exec, const blest_graph<memory_s
                      n);
   detail::profiling_region region("bitgraph::bfs_tensor_core");
   if (opts.update_divergence < 0) opts.update_divergence = g.report.update_divergence;
-  if (opts.lazy_level_min_queue < 0) opts.lazy_level_min_queue = g.shallow ? detail::bvss_auto_lazy_level_min_queue : 0;
+  // Automatic lazy levels by the graph's shape (a NaN or infinity is left for bvss_bfs to reject).
+  if (std::isfinite(opts.lazy_level_min_queue) && opts.lazy_level_min_queue < 0)
+    opts.lazy_level_min_queue = g.shallow ? detail::bvss_auto_lazy_level_min_queue : 0;
   const bool permuted = !g.host_new_of_old.empty();
   const vertex_t s = permuted ? g.host_new_of_old[source] : source;
   if (!permuted) return bvss_bfs(exec, g.bvss, s, levels, opts, &g.workspace, &g.pull);
