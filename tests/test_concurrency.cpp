@@ -30,10 +30,12 @@
 #include "bitgraph/algorithms/blest.hpp"
 #include "bitgraph/algorithms/components.hpp"
 #include "bitgraph/algorithms/pagerank.hpp"
+#include "bitgraph/algorithms/reference.hpp"
 #include "bitgraph/algorithms/sssp.hpp"
 #include "bitgraph/algorithms/triangles.hpp"
 #include "bitgraph/algorithms/validate.hpp"
 #include "bitgraph/core/l2_resident.hpp"
+#include "bitgraph/generators/generators.hpp"
 #include "support/random_graphs.hpp"
 #include "support/reduced.hpp"
 #include "support/spaces.hpp"
@@ -431,5 +433,51 @@ TEST_CASE("overlapping L2 residency scopes of two threads restore the device's s
   REQUIRE(cudaDeviceGetAttribute(&max_persist, cudaDevAttrMaxPersistingL2CacheSize, device) == cudaSuccess);
   const std::size_t b_bytes = (std::size_t(1) << 20) * sizeof(double);
   if (active[0] && active[1]) CHECK(while_b >= std::min(b_bytes, std::size_t(max_persist)));
+}
+
+TEST_CASE("tensor-core BFS from two threads whose graphs need different shared memory", "[concurrency][gpu][blest]") {
+  // A 512 x 512 grid runs the tensor-core kernel with a 32 KB frontier bitmap per block, a 520 x 520 one (over 2^18
+  // vertices) with none: the launch's shared-memory carve-out differs, and it is an attribute of the one kernel both
+  // threads launch. In the order A, B, A, B each call must still launch and find its own grid's levels.
+  const Kokkos::Cuda exec;
+  std::vector<bit_graph<Kokkos::CudaSpace>> graphs;
+  std::vector<blest_graph<Kokkos::CudaSpace>> blest;
+  std::vector<std::vector<level_t>> want;
+  for (vertex_t k : {vertex_t(512), vertex_t(520)}) {
+    graphs.push_back(make_bit_graph(exec, build_csr(exec, gen::grid_2d(k), undirected_no_loops())));
+    blest.push_back(make_blest_graph(exec, graphs.back(), std::vector<vertex_t>{}));
+    want.push_back(reference::bfs_levels(to_host_csr(graphs.back().csr), 0));
+  }
+  std::mutex m;
+  std::condition_variable cv;
+  int turn = 0;  // calls made so far; thread t makes calls t, t + 2
+  std::string failures[2];
+  const auto worker = [&](int t) {
+    cudaSetDevice(exec.cuda_device());  // the runtime's current device is per host thread
+    for (int call = t; call < 4; call += 2) {
+      {
+        std::unique_lock<std::mutex> lock(m);
+        cv.wait(lock, [&] { return turn == call; });
+      }
+      try {
+        const auto levels = detail::copy_to_host(exec, bfs_tensor_core(exec, blest[t], 0).levels);
+        if (levels != want[t]) failures[t] += "call " + std::to_string(call) + ": wrong levels; ";
+      } catch (const std::exception& e) {
+        failures[t] += "call " + std::to_string(call) + ": " + e.what() + "; ";
+      }
+      {
+        const std::lock_guard<std::mutex> lock(m);
+        ++turn;
+      }
+      cv.notify_all();
+    }
+  };
+  std::thread a(worker, 0), b(worker, 1);
+  a.join();
+  b.join();
+  INFO(failures[0] << failures[1]);
+  CHECK(failures[0].empty());
+  CHECK(failures[1].empty());
+  CHECK(turn == 4);
 }
 #endif

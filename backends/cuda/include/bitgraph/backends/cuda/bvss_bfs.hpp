@@ -6,10 +6,13 @@
 #include <Kokkos_Core.hpp>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <map>
+#include <mutex>
 
 #include "bitgraph/backends/cuda/blest_kernel.hpp"
 #include "bitgraph/backends/cuda/check.hpp"
@@ -28,15 +31,28 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
   /// What a launch needs to know of the current device, queried once per device and thread (the queries cost
   /// microseconds; a whole traversal of kron:20 takes 0.2 ms): the SM count (0 without cooperative launch or
   /// b1 MMA, sm_80+), the SM's shared memory and what each block reserves of it, and per kernel the co-resident
-  /// blocks for the last shared-memory size asked, its static shared memory and its carve-out preference.
+  /// blocks for the last shared-memory size asked and its static shared memory.
   struct device_facts {
     int dev = -1, sms = 0, smem_per_sm = 0, reserved_per_block = 0;
     std::size_t smem[3][2] = {
         {~std::size_t(0), ~std::size_t(0)}, {~std::size_t(0), ~std::size_t(0)}, {~std::size_t(0), ~std::size_t(0)}};
     int per_sm[3][2] = {{0, 0}, {0, 0}, {0, 0}};
     int static_smem[3][2] = {{-1, -1}, {-1, -1}, {-1, -1}};  // -1: not queried yet
-    int carveout[3][2] = {{-1, -1}, {-1, -1}, {-1, -1}};     // percent last set; -1: the driver's default
   };
+
+  /// A kernel's shared-memory carve-out is an attribute every host thread shares, so it is set, and the occupancy it
+  /// bears on is counted, under one process-wide lock held until the launch is queued; beside it the percent last set
+  /// per device and kernel (-1: the driver's default). A per-thread record went stale when another thread set another
+  /// value, and a launch could then meet a carve-out too small for its blocks.
+  struct carveout_registry {
+    std::mutex lock;
+    std::map<int, std::array<int, 6>> percent;
+  };
+
+  static carveout_registry& carveouts() {
+    static carveout_registry r;
+    return r;
+  }
 
   static device_facts& facts() {
     thread_local device_facts f;
@@ -79,7 +95,7 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
   }
 
   /// Co-resident blocks per SM of a kernel (`updates`, 256 or 1024 (`big`) threads) with `smem` bytes of dynamic
-  /// shared memory.
+  /// shared memory. The caller holds `carveouts().lock`.
   static int blocks_per_sm(int updates, bool big, void* fn, int threads, std::size_t smem) {
     device_facts& f = facts();
     if (f.smem[updates][big] != smem) {
@@ -94,19 +110,21 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
   }
 
   /// Sets the kernel's shared-memory carve-out preference (percent of the SM's shared memory; -1 the driver's
-  /// default) unless it is set already.
+  /// default) unless it is set already. The caller holds `carveouts().lock`.
   static void set_carveout(int updates, bool big, void* fn, int percent) {
-    device_facts& f = facts();
-    if (f.carveout[updates][big] == percent) return;
+    auto [at, fresh] = carveouts().percent.try_emplace(facts().dev);
+    if (fresh) at->second.fill(-1);
+    int& last = at->second[std::size_t(updates) * 2 + (big ? 1 : 0)];
+    if (last == percent) return;
     BITGRAPH_CUDA_CHECK("bvss_bfs", "shared-memory carve-out",
                         cudaFuncSetAttribute(fn, cudaFuncAttributePreferredSharedMemoryCarveout, percent));
-    f.carveout[updates][big] = percent;
+    last = percent;
   }
 
   /// Asks for the smallest carve-out that holds `blocks` resident blocks per SM with `smem` dynamic bytes each: the
   /// rest of the SM's unified memory is L1, where the bottom-up row scans and the relabel's gather find their lines
   /// again. Left to itself the driver gave the kernel the largest carve-out even without dynamic shared memory
-  /// (docs/PERFORMANCE.md, thirtieth session).
+  /// (docs/PERFORMANCE.md, thirtieth session). The caller holds `carveouts().lock`.
   static void prefer_l1(int updates, bool big, void* fn, int blocks, std::size_t smem) {
     device_facts& f = facts();
     if (f.smem_per_sm <= 0) return;
@@ -186,7 +204,9 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
     const int updates =
         lazy ? cuda::blest_lazy : (s.lazy_level_min_queue > 0 ? cuda::blest_lazy_levels : cuda::blest_eager);
     void* fn = kernel(updates, big_blocks);
-    // As many blocks as can be co-resident (a cooperative launch requires it).
+    // As many blocks as can be co-resident (a cooperative launch requires it), counted, and the carve-out set, under
+    // the lock that keeps other threads' carve-outs out until this launch is queued.
+    std::unique_lock<std::mutex> attributes(carveouts().lock);
     const int per_sm = blocks_per_sm(updates, big_blocks, fn, threads, smem);
     // Fewer resident blocks make each grid sync cheaper, more warps hide the latency of wide levels: a mesh
     // (thousands of narrow levels, grid-sync bound) runs fastest with 8 warps per SM, a graph of average degree 8 or
@@ -220,6 +240,7 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
     BITGRAPH_CUDA_CHECK("bvss_bfs", "cooperative launch",
                         cudaLaunchCooperativeKernel(fn, dim3(blocks), dim3(threads), args, smem, exec.cuda_stream()));
     const auto h1 = std::chrono::steady_clock::now();
+    attributes.unlock();
     exec.fence();
     const auto h2 = std::chrono::steady_clock::now();
     st.depth = static_cast<int>(ws.stats(bvss_stat_depth));
