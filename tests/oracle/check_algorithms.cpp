@@ -212,9 +212,11 @@ void check_bfs_tensor_core(context& ctx, const graph_under_test& g) {
   static constexpr bvss_update updates[] = {bvss_update::automatic, bvss_update::eager, bvss_update::lazy};
   for (std::size_t k = 0; k < 2; ++k) {
     const blest_ordering ordering = orderings[(first + k) % orderings.size()];
+    blest_options bo;
+    bo.ordering = ordering;
     blest_graph<mem_space> blest;
     try {
-      blest = make_blest_graph(ctx.exec, bg, blest_options{ordering});
+      blest = make_blest_graph(ctx.exec, bg, bo);
     } catch (const std::exception& e) {
       ctx.t.error("bfs.tensor_core", cat("make_blest_graph, ordering ", to_string(ordering)), e.what());
       continue;
