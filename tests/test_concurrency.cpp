@@ -460,7 +460,7 @@ TEST_CASE("tensor-core BFS from two threads whose graphs need different shared m
         cv.wait(lock, [&] { return turn == call; });
       }
       try {
-        const auto levels = detail::copy_to_host(exec, bfs_tensor_core(exec, blest[t], 0).levels);
+        const auto levels = host_copy(exec, bfs_tensor_core(exec, blest[t], 0).levels);
         if (levels != want[t]) failures[t] += "call " + std::to_string(call) + ": wrong levels; ";
       } catch (const std::exception& e) {
         failures[t] += "call " + std::to_string(call) + ": " + e.what() + "; ";
