@@ -20,7 +20,7 @@
 namespace bitgraph {
 
 /// Allocates the workspace for traversals of `b` (two queues of n_vss entries, per-slice-set levels and
-/// two n-bit bitmaps). Throws `allocation_error` when it does not fit.
+/// four n-bit bitmaps: visited, its last sweep and two frontiers). Throws `allocation_error` when it does not fit.
 template <class ExecSpace>
 bvss_bfs_workspace<memory_space_t<ExecSpace>> make_bvss_bfs_workspace(const ExecSpace&,
                                                                       const bvss_matrix<memory_space_t<ExecSpace>>& b) {
@@ -38,6 +38,8 @@ bvss_bfs_workspace<memory_space_t<ExecSpace>> make_bvss_bfs_workspace(const Exec
                                                                       ceil_div<std::uint64_t>(b.n, 32));
   w.stats = allocate_view<Kokkos::View<unsigned long long*, readback_space_t<mem>>>("bitgraph::bvss_bfs::stats",
                                                                                     detail::bvss_stat_slots);
+  w.frontier = allocate_view<Kokkos::View<std::uint32_t*, mem>>("bitgraph::bvss_bfs::frontier",
+                                                                2 * ceil_div<std::uint64_t>(b.n, 32), false);
   w.hubs = allocate_view<Kokkos::View<vertex_t*, mem>>("bitgraph::bvss_bfs::hubs",
                                                        b.nnz / (detail::bvss_hub_row + 1) + 1, false);
   return w;

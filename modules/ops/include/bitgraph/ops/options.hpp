@@ -242,6 +242,9 @@ struct bvss_bfs_workspace {
   Kokkos::View<unsigned long long*, readback_space_t<MemorySpace>> stats;
   /// Hub rows (over detail::bvss_hub_row entries) listed by a bottom-up level of the CUDA kernel: nnz / 1,025 + 1.
   Kokkos::View<vertex_t*, MemorySpace> hubs;
+  /// Bottom-up levels of the CUDA kernel on large graphs: the previous level's frontier as a bitmap, two buffers of
+  /// ceil(n / 32) words; unused by the portable path.
+  Kokkos::View<std::uint32_t*, MemorySpace> frontier;
 };
 
 // ------------------------------------------------------------- ewise_add, ewise_mult (ops/ewise.hpp)

@@ -204,6 +204,11 @@ struct bvss_bfs_impl<Kokkos::Cuda> {
     const int updates =
         lazy ? cuda::blest_lazy : (s.lazy_level_min_queue > 0 ? cuda::blest_lazy_levels : cuda::blest_eager);
     void* fn = kernel(updates, big_blocks);
+    // The global frontier bitmap: large graphs' bottom-up levels, in the kernels with lazy sweeps (blest_kernel.hpp).
+    s.frontier_bits = bottom_up && s.frontier_words == 0 && updates != cuda::blest_eager &&
+                              ws.frontier.extent(0) >= 2 * std::size_t(words)
+                          ? ws.frontier.data()
+                          : nullptr;
     // As many blocks as can be co-resident (a cooperative launch requires it), counted, and the carve-out set, under
     // the lock that keeps other threads' carve-outs out until this launch is queued.
     std::unique_lock<std::mutex> attributes(carveouts().lock);
