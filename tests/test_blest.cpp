@@ -490,3 +490,51 @@ TEMPLATE_TEST_CASE("Blest rejects bad arguments", "[blest][errors]", BITGRAPH_TE
     CHECK_THROWS_AS(bfs_tensor_core(exec, bg, 0, mma), unsupported_error);
   }
 }
+
+#if defined(KOKKOS_ENABLE_CUDA)
+TEST_CASE("Tensor-core BFS on graphs too large for the shared frontier bitmap", "[blest][bfs][gpu]") {
+  // Over 2^18 vertices a bottom-up level tests the previous level in a global bitmap where a lazy sweep or a bottom-up
+  // level wrote it (and the hub pass added its hubs), else each entry's level. A shallow random graph (lazy levels), a
+  // Kronecker graph (hub rows, the hub pass), the lazy scheme (a sweep every level) and bottom-up from level 2 (one
+  // level after another) against plain BFS levels.
+  const Kokkos::Cuda exec;
+  csr_build_options o;
+  o.kind = graph_kind::undirected;
+  o.remove_self_loops = true;
+  const std::pair<const char*, edge_list> graphs[] = {{"urand:19", gen::uniform_random(19)},
+                                                      {"kron:19", gen::kronecker(19)}};
+  int chained_bottom_up = 0;
+  for (const auto& [name, el] : graphs) {
+    auto g = make_bit_graph(exec, build_csr(exec, el, o), {8});
+    const auto h = to_host_csr(g.csr);
+    REQUIRE(g.n() > (vertex_t(1) << 18));  // the largest shared bitmap holds 2^18 vertices
+    auto bg = make_blest_graph(exec, g, blest_options{});
+    REQUIRE(bg.shallow);
+    // The vertex of most out-edges and the first two with any.
+    std::vector<vertex_t> sources = {0};
+    for (vertex_t v = 1; v < g.n(); ++v)
+      if (h.row_ptr[v + 1] - h.row_ptr[v] > h.row_ptr[sources[0] + 1] - h.row_ptr[sources[0]]) sources[0] = v;
+    for (vertex_t v = 0; v < g.n() && sources.size() < 3; ++v)
+      if (h.row_ptr[v + 1] > h.row_ptr[v]) sources.push_back(v);
+    for (const vertex_t source : sources) {
+      const auto expect = reference::bfs_levels(h, source);
+      for (auto update : {bvss_update::automatic, bvss_update::lazy}) {
+        for (double factor : {10.0, 1e12}) {
+          INFO(name << " source=" << source << " update=" << int(update) << " bottom_up=" << factor);
+          bvss_bfs_options bo;
+          bo.update = update;
+          bo.bottom_up_factor = factor;
+          bo.bottom_up_min_queue = factor == 1e12 ? 0.0 : bo.bottom_up_min_queue;
+          bo.bottom_up_scan_cost = factor == 1e12 ? 0.0 : bo.bottom_up_scan_cost;
+          const auto r = bfs_tensor_core(exec, bg, source, bo);
+          CHECK(test::to_vector(r.levels) == expect);
+          CHECK(r.stats.tensor_cores);
+          if (factor == 1e12) CHECK(r.stats.bottom_up_levels >= std::max(r.stats.depth - 1, 0));
+          chained_bottom_up += r.stats.bottom_up_levels >= 2;
+        }
+      }
+    }
+  }
+  CHECK(chained_bottom_up > 0);
+}
+#endif
