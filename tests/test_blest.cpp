@@ -444,6 +444,63 @@ TEMPLATE_TEST_CASE("Blest BFS writes a caller's levels view at any alignment", "
   }
 }
 
+TEMPLATE_TEST_CASE("Blest BFS leaves levels in the graph's ids on request and maps them back",
+                   "[blest][bfs]", BITGRAPH_TEST_SPACES) {
+  using mem = memory_space_t<TestType>;
+  TestType exec;
+  test::thinning thin(2);
+  for (auto& bc : cases()) {
+    csr_build_options o;
+    o.kind = bc.kind;
+    auto g = make_bit_graph(exec, build_csr(exec, bc.el, o), {8});
+    const auto h = to_host_csr(g.csr);
+    const vertex_t n = g.n();
+    // Not reordered (the ids agree), and reordered (a random order: no vertex keeps its place by design).
+    for (auto method : {reorder::reorder_method::none, reorder::reorder_method::random}) {
+      if (!thin.keep()) continue;
+      std::vector<vertex_t> perm;
+      if (method != reorder::reorder_method::none)
+        perm = reorder::compute(to_host_csr(g.in_csr()), method, {}).new_of_old();
+      auto bg = make_blest_graph(exec, g, perm);
+      std::vector<op_algorithm> algs = {op_algorithm::generic};
+      if (is_cuda_space_v<TestType>) algs.push_back(op_algorithm::cuda_mma);
+      for (vertex_t source : {vertex_t(0), vertex_t(n / 2), vertex_t(n - 1)}) {
+        const auto expect = reference::bfs_levels(h, source);
+        for (auto alg : algs)
+          for (double factor : {0.0, 10.0}) {
+            INFO(bc.name << " reorder=" << reorder::to_string(method) << " source=" << source
+                         << " alg=" << to_string(alg) << " bottom_up=" << factor);
+            bvss_bfs_options bo;
+            bo.algorithm = alg;
+            bo.bottom_up_factor = factor;
+            Kokkos::View<level_t*, mem> graph_levels("graph levels", n), caller("caller levels", n);
+            const auto st = bfs_tensor_core_graph_ids(exec, bg, source, graph_levels, bo);
+            const auto got = test::to_vector(graph_levels);
+            std::vector<level_t> by_caller(n);
+            for (vertex_t v = 0; v < n; ++v) by_caller[v] = got[perm.empty() ? v : perm[v]];
+            CHECK(by_caller == expect);
+            CHECK(st.depth == std::max<level_t>(*std::max_element(expect.begin(), expect.end()), 0));
+            blest_levels_to_caller(exec, bg, graph_levels, caller);
+            CHECK(test::to_vector(caller) == expect);
+            // The caller's ids as bfs_tensor_core writes them.
+            CHECK(test::to_vector(bfs_tensor_core(exec, bg, source, bo).levels) == expect);
+          }
+      }
+      Kokkos::View<level_t*, mem> lv("levels", n), big("big", 2 * n + 1), shorter("short", n > 0 ? n - 1 : 0);
+      CHECK_THROWS_AS(bfs_tensor_core_graph_ids(exec, bg, n, lv), invalid_argument_error);
+      CHECK_THROWS_AS(bfs_tensor_core_graph_ids(exec, bg, 0, shorter), invalid_argument_error);
+      CHECK_THROWS_AS(blest_levels_to_caller(exec, bg, shorter, lv), invalid_argument_error);
+      CHECK_THROWS_AS(blest_levels_to_caller(exec, bg, lv, shorter), invalid_argument_error);
+      // The same view, and two views of one buffer that overlap by one entry, cannot gather in place; adjacent
+      // ones can.
+      CHECK_THROWS_AS(blest_levels_to_caller(exec, bg, lv, lv), invalid_argument_error);
+      Kokkos::View<level_t*, mem> first(big.data(), n), overlapping(big.data() + n - 1, n), next(big.data() + n, n);
+      CHECK_THROWS_AS(blest_levels_to_caller(exec, bg, first, overlapping), invalid_argument_error);
+      CHECK_NOTHROW(blest_levels_to_caller(exec, bg, first, next));
+    }
+  }
+}
+
 TEMPLATE_TEST_CASE("Blest rejects bad arguments", "[blest][errors]", BITGRAPH_TEST_SPACES) {
   TestType exec;
   auto g = build_csr(exec, test::random_edges(20, 40, 1));
@@ -493,10 +550,10 @@ TEMPLATE_TEST_CASE("Blest rejects bad arguments", "[blest][errors]", BITGRAPH_TE
 
 #if defined(KOKKOS_ENABLE_CUDA)
 TEST_CASE("Tensor-core BFS on graphs too large for the shared frontier bitmap", "[blest][bfs][gpu]") {
-  // Over 2^18 vertices a bottom-up level tests the previous level in a global bitmap where a lazy sweep or a bottom-up
-  // level wrote it (and the hub pass added its hubs), else each entry's level. A shallow random graph (lazy levels), a
-  // Kronecker graph (hub rows, the hub pass), the lazy scheme (a sweep every level) and bottom-up from level 2 (one
-  // level after another) against plain BFS levels.
+  // Over 2^18 vertices a bottom-up level right after a lazy one tests the previous level in the global bitmap its sweep
+  // wrote, any other each entry's level. A shallow random graph (a lazy level, then bottom-up ones), a Kronecker graph
+  // (hub rows, the hub pass), the lazy scheme (a sweep every level, bottom-up levels among them) and bottom-up from
+  // level 2 (one level after another) against plain BFS levels.
   const Kokkos::Cuda exec;
   csr_build_options o;
   o.kind = graph_kind::undirected;

@@ -26,6 +26,7 @@ struct options {
   std::string bfs_mode = "do";          ///< do | push | pull | tc
   std::string reorder = "auto";         ///< tc: auto | none | cluster | rcm | jaccard | degree | random
   std::string update = "auto";          ///< tc: auto | eager | lazy
+  bool graph_ids = false;               ///< tc: time `bfs_tensor_core_graph_ids` (levels left in the BVSS's ids)
   int bottom_up = 10;                   ///< tc: bottom-up levels below this unreached / queued-VSS ratio (0: never)
   int bottom_up_dense = 128;            ///< tc: above this average degree a bottom-up level is costed at whole rows
   int lazy_levels = -1;                 ///< tc: lazy top-down levels of at least n / this VSSs (0: never, -1: auto)

@@ -826,14 +826,21 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
       to.bottom_up_factor = opts.bottom_up;
       to.bottom_up_dense_degree = opts.bottom_up_dense;
       to.lazy_level_min_queue = lazy_level_min_queue(opts.lazy_levels);
-      row.mode = "tc/" + rname;
+      row.mode = "tc/" + rname + (opts.graph_ids ? "/graph-ids" : "");
       offset_t edges = 0;
       bvss_bfs_stats st;
       Kokkos::View<level_t*, mem> out("bitgraph::run::tc_levels", n);
+      // --level-ids graph: the timed call leaves the levels in the BVSS's ids; they are mapped back untimed.
+      Kokkos::View<level_t*, mem> mapped;
+      if (opts.graph_ids) mapped = Kokkos::View<level_t*, mem>("bitgraph::run::tc_levels_caller", n);
+      auto traverse = [&](vertex_t s, const bvss_bfs_options& o) {
+        return opts.graph_ids ? bfs_tensor_core_graph_ids(exec, bl, s, out, o) : bfs_tensor_core(exec, bl, s, out, o);
+      };
       auto reached = json::array(), depth = json::array(), level_sum = json::array();
       for (auto s : sources) {
-        row.seconds.push_back(timed(exec, [&] { st = bfs_tensor_core(exec, bl, s, out, to); }));
-        const auto levels = to_host_vector(out);
+        row.seconds.push_back(timed(exec, [&] { st = traverse(s, to); }));
+        if (opts.graph_ids) blest_levels_to_caller(exec, bl, out, mapped);
+        const auto levels = to_host_vector(opts.graph_ids ? mapped : out);
         add_bfs_summary(levels, reached, depth, level_sum);
         if (keep && row.seconds.size() == 1) results.add_bfs(levels, nullptr);
         edges += reached_out_edges(h, levels);
@@ -843,6 +850,7 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
       row.set_gteps(edges);
       row.extra.set("sources", source_ids)
           .set("reorder", rname)
+          .set("level_ids", opts.graph_ids ? "graph" : "caller")
           .set("reorder_seconds", rsec)
           .set("bvss_build_seconds", bl.build_seconds)
           .set("bvss_bytes", bl.report.bvss_bytes)
@@ -873,7 +881,7 @@ int run_algorithms(const ExecSpace& exec, const options& opts) {
         // One more traversal, untimed, from the last source: the level trace's buffer is allocated in the call.
         bvss_bfs_options traced = to;
         traced.trace_levels = true;
-        const bvss_bfs_stats tst = bfs_tensor_core(exec, bl, sources.back(), out, traced);
+        const bvss_bfs_stats tst = traverse(sources.back(), traced);
         auto trace = json::array();
         std::printf("level trace (source %lld): level, direction, queued VSSs, found, us\n",
                     static_cast<long long>(sources.back()));

@@ -34,7 +34,8 @@ usage:
                  [--repeat K] [--json FILE|-] [--bfs do|push|pull|tc|auto] [--push queue|spmspv|b2sr]
                  [--algorithm auto|generic|cuda-warp|cuda-mma] [--no-parents] [--tc-method auto|oriented|bitmap|bmm]
                  [--reorder auto|none|cluster|rcm|jaccard|degree|random] [--update auto|eager|lazy]
-                 [--bottom-up F] [--bottom-up-dense D] [--lazy-levels D|auto] [--trace-levels]   (--bfs tc)
+                 [--bottom-up F] [--bottom-up-dense D] [--lazy-levels D|auto] [--trace-levels]
+                 [--level-ids caller|graph]   (--bfs tc)
                  [--sources K] [--compact-levels]   (msbfs)   [--samples S] [--seed N]   (closeness)
                  [--output DIR|FILE|-]
   bitgraph convert --graph SPEC --to FILE.mtx|.el|.txt|.wel|.bgcsr [--json FILE|-] [--space S]
@@ -51,8 +52,8 @@ graph specs: kron:SCALE, urand:SCALE, grid2d:K, grid3d:K, rgg:SCALE, mycielski:K
 
 defaults: --graph kron:16, --algo bfs, --tile auto, --repeat 1, --bfs do, --push queue, --algorithm auto,
   --tc-method auto, --reorder auto, --update auto, --bottom-up 10, --bottom-up-dense 128, --lazy-levels auto,
-  --sources 128, --samples 0 (exact), --seed 1, --suite smoke, --runs 10, --bmv-balance auto,
-  --space cuda if enabled, else openmp
+  --level-ids caller, --sources 128, --samples 0 (exact), --seed 1, --suite smoke, --runs 10,
+  --bmv-balance auto, --space cuda if enabled, else openmp
 
 algorithms of run: bfs, sssp, pr, cc, tc; msbfs (multi-source BFS: --sources K distinct sources, the --source N
   first when given, in one bit-parallel traversal; --compact-levels keeps 8-bit levels); closeness (closeness
@@ -174,6 +175,7 @@ constexpr option_scope scopes[] = {
     {"--kernels", false, false, true, false},      {"--graphs", false, false, true, false},
     {"--bmv-balance", false, false, true, false},  {"--output", false, true, false, false},
     {"--to", false, false, false, true},           {"--lazy-levels", false, true, false, false},
+    {"--level-ids", false, true, false, false},
 };
 
 /// `--output`: `-`, a file whose extension names a format, an existing file (CSV), or a directory (existing, ending
@@ -244,6 +246,10 @@ bitgraph::cli::options parse(int argc, char** argv) {
     } else if (a == "--update") {
       o.update = value("--update");
       one_of("--update", o.update, {"auto", "eager", "lazy"});
+    } else if (a == "--level-ids") {
+      const std::string ids = value("--level-ids");
+      one_of("--level-ids", ids, {"caller", "graph"});
+      o.graph_ids = ids == "graph";
     } else if (a == "--bottom-up")
       o.bottom_up = static_cast<int>(exact_integer("--bottom-up", value("--bottom-up"), 0, 1000000));
     else if (a == "--lazy-levels") {

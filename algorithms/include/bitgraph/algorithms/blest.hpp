@@ -206,6 +206,24 @@ blest_bfs_result<memory_space_t<ExecSpace>> bfs_tensor_core(const ExecSpace& exe
                                                             const blest_graph<memory_space_t<ExecSpace>>& g,
                                                             vertex_t source, bvss_bfs_options opts = {});
 
+/// BFS levels from `source` (caller's id) as `bfs_tensor_core` computes them, left in the graph's own ids:
+/// `levels(g.order.new_of_old(v))` is the level of the caller's vertex v (`levels(v)` when the graph was not
+/// reordered). It skips mapping the levels back, the traversal's last pass (a gather over three n-entry arrays), for
+/// callers who reduce the levels (reached vertices, depth, a histogram) or map them later (`blest_levels_to_caller`).
+/// Work, throws and fences as `bfs_tensor_core`.
+template <class ExecSpace>
+bvss_bfs_stats bfs_tensor_core_graph_ids(const ExecSpace& exec, const blest_graph<memory_space_t<ExecSpace>>& g,
+                                         vertex_t source, Kokkos::View<level_t*, memory_space_t<ExecSpace>> levels,
+                                         bvss_bfs_options opts = {});
+
+/// `caller(v) = graph_levels(g.order.new_of_old(v))`: levels in the graph's ids (`bfs_tensor_core_graph_ids`) in the
+/// caller's, a copy when the graph was not reordered. O(n). Throws `invalid_argument_error` for a view whose length
+/// is not the graph's vertex count, or for views that overlap (a gather cannot run in place). Does not fence.
+template <class ExecSpace>
+void blest_levels_to_caller(const ExecSpace& exec, const blest_graph<memory_space_t<ExecSpace>>& g,
+                            Kokkos::View<const level_t*, memory_space_t<ExecSpace>> graph_levels,
+                            Kokkos::View<level_t*, memory_space_t<ExecSpace>> caller);
+
 template <class ExecSpace>
 blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec,
                                                         const csr_graph<memory_space_t<ExecSpace>>& g,
@@ -275,6 +293,20 @@ blest_graph<memory_space_t<ExecSpace>> make_blest_graph(const ExecSpace& exec,
   return bg;
 }
 
+namespace detail {
+
+/// `bfs_tensor_core`'s options for `g`: the graph's update divergence where the caller gave none, and automatic lazy
+/// levels by its shape (a NaN or infinity is left for bvss_bfs to reject).
+template <class Mem>
+bvss_bfs_options blest_call_options(const blest_graph<Mem>& g, bvss_bfs_options opts) {
+  if (opts.update_divergence < 0) opts.update_divergence = g.report.update_divergence;
+  if (std::isfinite(opts.lazy_level_min_queue) && opts.lazy_level_min_queue < 0)
+    opts.lazy_level_min_queue = g.shallow ? bvss_auto_lazy_level_min_queue : 0;
+  return opts;
+}
+
+}  // namespace detail
+
 template <class ExecSpace>
 bvss_bfs_stats bfs_tensor_core(const ExecSpace& exec, const blest_graph<memory_space_t<ExecSpace>>& g, vertex_t source,
                                Kokkos::View<level_t*, memory_space_t<ExecSpace>> levels, bvss_bfs_options opts) {
@@ -283,10 +315,7 @@ bvss_bfs_stats bfs_tensor_core(const ExecSpace& exec, const blest_graph<memory_s
   BITGRAPH_CHECK_ARG(levels.extent(0) == n, "bfs_tensor_core", "levels has ", levels.extent(0), " entries, expected ",
                      n);
   detail::profiling_region region("bitgraph::bfs_tensor_core");
-  if (opts.update_divergence < 0) opts.update_divergence = g.report.update_divergence;
-  // Automatic lazy levels by the graph's shape (a NaN or infinity is left for bvss_bfs to reject).
-  if (std::isfinite(opts.lazy_level_min_queue) && opts.lazy_level_min_queue < 0)
-    opts.lazy_level_min_queue = g.shallow ? detail::bvss_auto_lazy_level_min_queue : 0;
+  opts = detail::blest_call_options(g, opts);
   const bool permuted = !g.host_new_of_old.empty();
   const vertex_t s = permuted ? g.host_new_of_old[source] : source;
   if (!permuted) return bvss_bfs(exec, g.bvss, s, levels, opts, &g.workspace, &g.pull);
@@ -305,6 +334,41 @@ blest_bfs_result<memory_space_t<ExecSpace>> bfs_tensor_core(const ExecSpace& exe
   r.levels = allocate_view<Kokkos::View<level_t*, mem>>("bitgraph::blest::levels", g.bvss.n, false);
   r.stats = bfs_tensor_core(exec, g, source, r.levels, opts);
   return r;
+}
+
+template <class ExecSpace>
+bvss_bfs_stats bfs_tensor_core_graph_ids(const ExecSpace& exec, const blest_graph<memory_space_t<ExecSpace>>& g,
+                                         vertex_t source, Kokkos::View<level_t*, memory_space_t<ExecSpace>> levels,
+                                         bvss_bfs_options opts) {
+  const vertex_t n = g.bvss.n;
+  detail::check_source<ExecSpace>("bfs_tensor_core_graph_ids", source, n);
+  BITGRAPH_CHECK_ARG(levels.extent(0) == n, "bfs_tensor_core_graph_ids", "levels has ", levels.extent(0),
+                     " entries, expected ", n);
+  detail::profiling_region region("bitgraph::bfs_tensor_core_graph_ids");
+  const vertex_t s = g.host_new_of_old.empty() ? source : g.host_new_of_old[source];
+  return bvss_bfs(exec, g.bvss, s, levels, detail::blest_call_options(g, opts), &g.workspace, &g.pull);
+}
+
+template <class ExecSpace>
+void blest_levels_to_caller(const ExecSpace& exec, const blest_graph<memory_space_t<ExecSpace>>& g,
+                            Kokkos::View<const level_t*, memory_space_t<ExecSpace>> graph_levels,
+                            Kokkos::View<level_t*, memory_space_t<ExecSpace>> caller) {
+  using mem = memory_space_t<ExecSpace>;
+  const vertex_t n = g.bvss.n;
+  BITGRAPH_CHECK_ARG(graph_levels.extent(0) == n && caller.extent(0) == n, "blest_levels_to_caller",
+                     "the levels have ", graph_levels.extent(0), " and ", caller.extent(0), " entries, expected ", n);
+  const auto from = reinterpret_cast<std::uintptr_t>(graph_levels.data());
+  const auto to = reinterpret_cast<std::uintptr_t>(caller.data());
+  const std::uintptr_t bytes = std::uintptr_t(n) * sizeof(level_t);
+  BITGRAPH_CHECK_ARG(n == 0 || from + bytes <= to || to + bytes <= from, "blest_levels_to_caller",
+                     "the graph's levels and the caller's overlap in memory (a gather cannot run in place)");
+  detail::profiling_region region("bitgraph::blest_levels_to_caller");
+  if (g.host_new_of_old.empty()) {
+    Kokkos::deep_copy(exec, caller, graph_levels);
+    return;
+  }
+  Kokkos::parallel_for("bitgraph::blest_levels_to_caller", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+                       detail::bvss_bfs_relabel_levels<mem>{graph_levels, g.order.new_of_old, caller});
 }
 
 }  // namespace bitgraph
