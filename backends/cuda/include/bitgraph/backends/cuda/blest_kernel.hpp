@@ -60,10 +60,10 @@ struct blest_state {
   // shared memory, so a row scan tests a bit there instead of waiting on L2 for each entry's level. 0: not used.
   std::uint32_t frontier_words;
   // Bottom-up levels on large graphs (frontier_words 0): the previous level as a bitmap in global memory, two buffers
-  // of ceil(n / 32) words (level l's in buffer l % 2), written only where a level has the words at hand anyway (a lazy
-  // sweep's fresh bits, a bottom-up level's hits). A bottom-up level after such a level tests a bit through L1 instead
-  // of each entry's level through L2; after an eager top-down level it tests levels (a pass to build the bitmap cost
-  // more than it saved on kron). Null: not used.
+  // of ceil(n / 32) words (level l's in buffer l % 2), written only by a lazy sweep, which has the fresh words at hand.
+  // A bottom-up level right after a lazy one (urand's first) tests a bit through L1 instead of each entry's level
+  // through L2; after any other level it tests levels: a pass to build the bitmap cost kron more than it saved, and
+  // writing it from a bottom-up level's hits slowed the late levels that scan only leftovers. Null: not used.
   std::uint32_t* frontier_bits;
   // Optional renumbered copy of the levels, written after the last level in the same launch: relabel_out[i] =
   // levels[relabel_ids[i]] for i < n (the caller's ids of a reordered graph). Null: not written.
@@ -258,7 +258,7 @@ __global__ void __launch_bounds__(BlockThreads, Updates == blest_lazy_levels ? 1
   uint2 first_entry = make_uint2(static_cast<vertex_t>(q0 + warp), ss0);
   int bottom_up_levels = 0, lazy_level_count = 0;
   bool candidates = false;  // eager: s.visited holds a bottom-up level's leftovers
-  bool bits_fresh = false;  // s.frontier_bits holds the previous level
+  bool bits_fresh = false;  // s.frontier_bits holds the previous level (a lazy one)
   for (level_t l = 1;; ++l) {
     const uint2* cq = s.queue[(l - 1) & 1];
     uint2* nq = s.queue[l & 1];
@@ -292,8 +292,6 @@ __global__ void __launch_bounds__(BlockThreads, Updates == blest_lazy_levels ? 1
       return Bits && bits_fresh ? ((s.frontier_bits[((l - 1) & 1) * words + (c >> 5)] >> (c & 31)) & 1u) != 0
                                 : __ldcg(s.levels + c) == l - 1;
     };
-    // This level's frontier bits (null: not written).
-    const auto bits_next = [&]() { return s.frontier_bits != nullptr ? s.frontier_bits + (l & 1) * words : nullptr; };
     if (up) {
       // Bottom-up: lane l of a warp owns vertex base + l, so lanes 8k..8k+7 own slice set base / 8 + k whole:
       // its VSSs are enqueued once, by lane 8k (with the level's stamp when the set holds a listed hub, which the
@@ -338,7 +336,6 @@ __global__ void __launch_bounds__(BlockThreads, Updates == blest_lazy_levels ? 1
         } else {
           if (hit) s.levels[v] = l;
           found += hit;
-          if (Bits && s.frontier_bits != nullptr && lane == 0) bits_next()[base / 32] = hits;
           const std::uint32_t left = __ballot_sync(0xffffffffu, row_end > row && !hit);
           if (lane == 0) __stcg(s.visited + base / 32, left);
           const vertex_t ss = static_cast<vertex_t>(base / bvss_sigma + lane / bvss_sigma);
@@ -369,13 +366,7 @@ __global__ void __launch_bounds__(BlockThreads, Updates == blest_lazy_levels ? 1
         if (!Lazy && candidates) {
           cand[0] = __ldcg(s.visited + base / 32);
           cand[1] = second ? __ldcg(s.visited + base2 / 32) : 0u;
-          if ((cand[0] | cand[1]) == 0) {  // warp-uniform: every lane read the same words
-            if (Bits && s.frontier_bits != nullptr && lane == 0) {
-              bits_next()[base / 32] = 0;
-              if (second) bits_next()[base2 / 32] = 0;
-            }
-            continue;
-          }
+          if ((cand[0] | cand[1]) == 0) continue;  // warp-uniform: every lane read the same words
         }
         offset_t row[2] = {0, 0}, row_end[2] = {0, 0};
 #pragma unroll
@@ -526,7 +517,6 @@ __global__ void __launch_bounds__(BlockThreads, Updates == blest_lazy_levels ? 1
               atomicOr(s.visited + v / 32, 1u << (v % 32));
             } else if (atomicCAS(s.levels + v, unreached_level, l) == unreached_level) {
               ++found;
-              if (Bits && s.frontier_bits != nullptr) atomicOr(bits_next() + v / 32, 1u << (v % 32));
               if (atomicExch(s.pushed + ss, l) != l) {
                 b0 = s.real_ptrs[ss];
                 need = s.real_ptrs[ss + 1] - b0;
@@ -555,7 +545,7 @@ __global__ void __launch_bounds__(BlockThreads, Updates == blest_lazy_levels ? 1
           const std::uint32_t now = __ldcg(s.visited + t);
           fresh = now & ~s.visited_before[t];
           if (fresh) s.visited_before[t] = now;
-          if (Bits && s.frontier_bits != nullptr) bits_next()[t] = fresh;
+          if (Bits && s.frontier_bits != nullptr) s.frontier_bits[(l & 1) * words + t] = fresh;
           std::uint32_t f = fresh;
           while (f) {
             const int bit = __ffs(f) - 1;
@@ -617,7 +607,7 @@ __global__ void __launch_bounds__(BlockThreads, Updates == blest_lazy_levels ? 1
     }
     size = next_size;
     found_before = found_now;
-    bits_fresh = Bits && s.frontier_bits != nullptr && (up || lazy_now);
+    bits_fresh = Bits && s.frontier_bits != nullptr && lazy_now;
   }
   // The loop ends right after a grid sync, so every level is final here; levels other SMs wrote are read from L2.
   // Four entries per thread and step, each step's loads issued before any is used: one entry per step waited on
