@@ -22,18 +22,25 @@ def mean(xs):
 
 def main():
     out, specs = sys.argv[1], sys.argv[2:]
-    graphs, ratios, mismatches = [], [], 0
-    print(f"{'graph':<16} {'blest ms':>10} {'tc ms':>10} {'do ms':>10} {'tc/blest':>9} {'best/blest':>10}  levels")
+    graphs, mismatches = [], 0
+    ratios = {"tc": [], "tcg": [], "auto": []}
+    print(f"{'graph':<16} {'blest ms':>10} {'tc ms':>10} {'tcg ms':>10} {'do ms':>10} {'auto ms':>10} "
+          f"{'tc/blest':>9} {'tcg/blest':>10} {'auto/blest':>11}  levels")
     for spec in specs:
         name = spec.replace(":", "_").replace("=", "_").replace(",", "_")
         w = os.path.join(out, "work", name)
         tc, do, bl = bfs_row(load(w + ".bitgraph-tc.json")), bfs_row(load(w + ".bitgraph-do.json")), load(w + ".blest.json")
+        # The optional rows: levels in the BVSS's ids (tcg) and the default BFS (auto).
+        extra = {m: bfs_row(load(w + f".bitgraph-{m}.json")) for m in ("tcg", "auto")
+                 if os.path.exists(w + f".bitgraph-{m}.json")}
         tc_ms = [s * 1e3 for s in tc["seconds"]]
         do_ms = [s * 1e3 for s in do["seconds"]]
         bl_ms = [r["ms"] for r in bl["runs"]]
-        # Levels: same reached count, depth and level sum per source (Blest's depth = its largest level).
-        bad = [i for i, r in enumerate(bl["runs"])
-               if (r["reached"], r["depth"], r["level_sum"]) != (tc["reached"][i], tc["depth"][i], tc["level_sum"][i])]
+        # Levels: same reached count, depth and level sum per source (Blest's depth = its largest level), for every
+        # bitgraph row.
+        bad = sorted({i for row in [tc, do, *extra.values()] for i, r in enumerate(bl["runs"])
+                      if (r["reached"], r["depth"], r["level_sum"]) !=
+                      (row["reached"][i], row["depth"][i], row["level_sum"][i])})
         mismatches += len(bad)
         g = {
             "spec": spec, "n": bl["n"], "stored_entries": bl["stored_entries"], "sources": tc["sources"],
@@ -51,23 +58,53 @@ def main():
                             "timer": "bfs call (direction-optimised, no parents) to levels ready on the device"},
             "level_mismatches": bad,
         }
+        if "tcg" in extra:
+            ms = [s * 1e3 for s in extra["tcg"]["seconds"]]
+            g["bitgraph_tcg"] = {"mean_ms": mean(ms), "warm_mean_ms": mean(ms[1:]), "ms": ms,
+                                 "timer": "bfs_tensor_core_graph_ids call to levels ready on the device, the BVSS's "
+                                          "ids (no unpermute, as Blest's)"}
+        if "auto" in extra:
+            ms = [s * 1e3 for s in extra["auto"]["seconds"]]
+            g["bitgraph_auto"] = {"mean_ms": mean(ms), "warm_mean_ms": mean(ms[1:]), "ms": ms,
+                                  "engine": extra["auto"].get("engine"),
+                                  "timer": "bfs(plan) call (the default: the plan's engine) to levels ready, caller's "
+                                           "ids; the plan's making not timed"}
         g["tc_speedup_vs_blest"] = g["blest"]["warm_mean_ms"] / g["bitgraph_tc"]["warm_mean_ms"]
         best = min(g["bitgraph_tc"]["warm_mean_ms"], g["bitgraph_do"]["warm_mean_ms"])
         g["best_speedup_vs_blest"] = g["blest"]["warm_mean_ms"] / best
-        ratios.append(g["tc_speedup_vs_blest"])
+        ratios["tc"].append(g["tc_speedup_vs_blest"])
+        for m in ("tcg", "auto"):
+            if f"bitgraph_{m}" in g:
+                g[f"{m}_speedup_vs_blest"] = g["blest"]["warm_mean_ms"] / g[f"bitgraph_{m}"]["warm_mean_ms"]
+                ratios[m].append(g[f"{m}_speedup_vs_blest"])
         graphs.append(g)
-        print(f"{spec:<16} {g['blest']['warm_mean_ms']:>10.3f} {g['bitgraph_tc']['warm_mean_ms']:>10.3f} "
-              f"{g['bitgraph_do']['warm_mean_ms']:>10.3f} {g['tc_speedup_vs_blest']:>8.2f}x "
-              f"{g['best_speedup_vs_blest']:>9.2f}x  {'equal' if not bad else f'{len(bad)} differ'}")
-    geo = math.exp(sum(math.log(r) for r in ratios) / len(ratios)) if ratios else float("nan")
-    print(f"geomean tc speed-up vs Blest (warm means): {geo:.3f}x; level mismatches: {mismatches}")
+
+        def cell(key, width, unit=""):
+            v = g.get(key) if "." not in key else g.get(key.split(".")[0], {}).get(key.split(".")[1])
+            return f"{v:>{width - len(unit)}.3f}{unit}" if v is not None else f"{'-':>{width}}"
+        engine = g.get("bitgraph_auto", {}).get("engine") or ""
+        print(f"{spec:<16} {g['blest']['warm_mean_ms']:>10.3f} {cell('bitgraph_tc.warm_mean_ms', 10)} "
+              f"{cell('bitgraph_tcg.warm_mean_ms', 10)} {cell('bitgraph_do.warm_mean_ms', 10)} "
+              f"{cell('bitgraph_auto.warm_mean_ms', 10)} {cell('tc_speedup_vs_blest', 9, 'x')} "
+              f"{cell('tcg_speedup_vs_blest', 10, 'x')} {cell('auto_speedup_vs_blest', 11, 'x')}  "
+              f"{'equal' if not bad else f'{len(bad)} differ'} {engine}")
+
+    def geomean(xs):
+        return math.exp(sum(math.log(r) for r in xs) / len(xs)) if xs else float("nan")
+    geo = geomean(ratios["tc"])
+    print(f"geomean speed-up vs Blest (warm means): tc {geo:.3f}x, tcg {geomean(ratios['tcg']):.3f}x "
+          f"({len(ratios['tcg'])} graphs), auto {geomean(ratios['auto']):.3f}x ({len(ratios['auto'])} graphs); "
+          f"level mismatches: {mismatches}")
     try:  # merged on the GPU machine; elsewhere (outputs merged later) the GPU is not known here
         gpu = subprocess.run(["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"], capture_output=True,
                              text=True).stdout.strip()
     except OSError:
         gpu = "unknown (merged without nvidia-smi)"
     with open(os.path.join(out, "side_by_side.json"), "w") as f:
-        merged = {"gpu": gpu, "graphs": graphs, "geomean_tc_speedup_vs_blest": geo, "level_mismatches": mismatches,
+        merged = {"gpu": gpu, "graphs": graphs, "geomean_tc_speedup_vs_blest": geo,
+                  "geomean_tcg_speedup_vs_blest": geomean(ratios["tcg"]) if ratios["tcg"] else None,
+                  "geomean_auto_speedup_vs_blest": geomean(ratios["auto"]) if ratios["auto"] else None,
+                  "level_mismatches": mismatches,
                   "note": "warm means leave out each tool's first (cold) source"}
         for key, var in (("blest_commit", "BLEST_COMMIT"), ("bitgraph_tree", "BITGRAPH_TREE"),
                          ("bitgraph_run_args", "BITGRAPH_RUN_ARGS"), ("blest_args", "BLEST_ARGS")):

@@ -8,10 +8,13 @@
 # BLEST_CHECKOUT is a checkout of https://github.com/delbek/blest obtained separately (its code is never committed
 # here); it is compiled with scripts/blest/blest_driver.cu (ours) instead of its main.cu, which needs libcurl and
 # the network. BITGRAPH (default build/cuda/examples/bitgraph) is the CUDA CLI; NVCC_ARCH (default sm_90).
-# Timers: Blest's own (cooperative launch to cudaDeviceSynchronize, kernel only); bitgraph's `run` row (the call of
-# bfs_tensor_core to the levels ready on the device in the caller's ids: queue init, kernel, counter read-back,
-# unpermute). Each graph's levels are compared per source (reached, depth, level sum). BITGRAPH_RUN_ARGS and BLEST_ARGS
-# add arguments to both bitgraph runs and to the driver. BLEST_COMMIT, BITGRAPH_TREE and those two, when set, are
+# Timers: Blest's own (cooperative launch to cudaDeviceSynchronize, kernel only, levels in its own ids); bitgraph's
+# `run` rows, each the call to the levels ready on the device: `tc` bfs_tensor_core (levels in the caller's ids: queue
+# init, kernel, counter read-back, unpermute), `tcg` the same with `--level-ids graph` (levels left in the BVSS's ids,
+# as Blest leaves its own), `do` the direction-optimised BFS, `auto` the default (`--bfs auto`: a plan that times both
+# engines and keeps the faster; its making is not timed). MODES picks them (default: tc tcg do auto; tc and do are
+# needed). Each graph's levels are compared per source (reached, depth, level sum). BITGRAPH_RUN_ARGS and BLEST_ARGS
+# add arguments to every bitgraph run and to the driver. BLEST_COMMIT, BITGRAPH_TREE and those two, when set, are
 # recorded in the JSON (a Blest checkout copied without .git does not know its commit).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -37,8 +40,12 @@ for spec in "${specs[@]}"; do
   name="${spec//[:=,]/_}"
   mtx="$out/work/$name.mtx"
   [[ -f "$mtx" ]] || "$bitgraph" convert --graph "$spec" --to "$mtx" > "$out/work/$name.convert.log"
-  for mode in tc do; do
-    "$bitgraph" run --graph "file:$mtx" --no-cache --algo bfs --bfs "$mode" --repeat 16 --no-parents \
+  for mode in ${MODES:-tc tcg do auto}; do
+    case "$mode" in
+      tcg) args=(--bfs tc --level-ids graph) ;;
+      *) args=(--bfs "$mode") ;;
+    esac
+    "$bitgraph" run --graph "file:$mtx" --no-cache --algo bfs "${args[@]}" --repeat 16 --no-parents \
       ${BITGRAPH_RUN_ARGS:-} --json "$out/work/$name.bitgraph-$mode.json" > "$out/work/$name.bitgraph-$mode.log"
   done
   python3 - "$out/work/$name.bitgraph-tc.json" "$out/work/$name.sources" <<'PY'
