@@ -14,7 +14,7 @@
 # as Blest leaves its own), `do` the direction-optimised BFS, `auto` the default (`--bfs auto`: a plan that times both
 # engines and keeps the faster; its making is not timed). MODES picks them (default: tc tcg do auto; tc and do are
 # needed). Each graph's levels are compared per source (reached, depth, level sum). BITGRAPH_RUN_ARGS and BLEST_ARGS
-# add arguments to every bitgraph run and to the driver. BLEST_COMMIT, BITGRAPH_TREE and those two, when set, are
+# add arguments to every bitgraph run and to the driver; SBS_CACHE_DIR lets the runs share a binary graph cache. BLEST_COMMIT, BITGRAPH_TREE and those two, when set, are
 # recorded in the JSON (a Blest checkout copied without .git does not know its commit).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -35,6 +35,9 @@ if [[ ! -x "$driver" ]]; then
     -o "$driver" -lcuda -lgomp
   echo "side_by_side: Blest driver built in $((SECONDS - t0)) s"
 fi
+# Each bitgraph run reads the text file, unless SBS_CACHE_DIR names a binary cache for them (the first run writes it).
+cache=(--no-cache)
+[[ -z "${SBS_CACHE_DIR:-}" ]] || cache=(--cache-dir "$SBS_CACHE_DIR")
 merged=()
 for spec in "${specs[@]}"; do
   name="${spec//[:=,]/_}"
@@ -45,7 +48,7 @@ for spec in "${specs[@]}"; do
       tcg) args=(--bfs tc --level-ids graph) ;;
       *) args=(--bfs "$mode") ;;
     esac
-    "$bitgraph" run --graph "file:$mtx" --no-cache --algo bfs "${args[@]}" --repeat 16 --no-parents \
+    "$bitgraph" run --graph "file:$mtx" "${cache[@]}" --algo bfs "${args[@]}" --repeat 16 --no-parents \
       ${BITGRAPH_RUN_ARGS:-} --json "$out/work/$name.bitgraph-$mode.json" > "$out/work/$name.bitgraph-$mode.log"
   done
   python3 - "$out/work/$name.bitgraph-tc.json" "$out/work/$name.sources" <<'PY'
