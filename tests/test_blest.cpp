@@ -47,6 +47,14 @@ edge_list hub_rows() {
   return el;
 }
 
+// A case's graph on `exec`, with 8-bit tiles.
+template <class ExecSpace>
+bit_graph<memory_space_t<ExecSpace>> case_graph(const ExecSpace& exec, const blest_case& bc) {
+  csr_build_options o;
+  o.kind = bc.kind;
+  return make_bit_graph(exec, build_csr(exec, bc.el, o), {8});
+}
+
 std::vector<blest_case> cases() {
   std::vector<blest_case> c;
   io::mm_read_options o;
@@ -130,9 +138,7 @@ TEMPLATE_TEST_CASE("Blest BFS equals plain BFS levels (reorderings, eager and la
   test::thinning pairs(3), thin(17);
   int kernel_runs = 0, switch_runs = 0;
   for (auto& bc : cases()) {
-    csr_build_options o;
-    o.kind = bc.kind;
-    auto g = make_bit_graph(exec, build_csr(exec, bc.el, o), {8});
+    auto g = case_graph(exec, bc);
     auto h = to_host_csr(g.csr);
     for (auto method : {reorder::reorder_method::none, reorder::reorder_method::rcm,
                         reorder::reorder_method::jaccard_windows, reorder::reorder_method::random}) {
@@ -240,9 +246,7 @@ TEMPLATE_TEST_CASE("Blest orderings chosen and computed by make_blest_graph", "[
   // Reduced mode: every 7th (graph, ordering) combination.
   test::thinning thin(7);
   for (auto& bc : cases()) {
-    csr_build_options o;
-    o.kind = bc.kind;
-    auto g = make_bit_graph(exec, build_csr(exec, bc.el, o), {8});
+    auto g = case_graph(exec, bc);
     const auto h = to_host_csr(g.csr);
     const bool social = reorder::analyze_degrees(to_host_csr(g.in_csr())).is_social();
     // Non-social graphs: RCM when a BFS from the first vertex of largest out-degree runs deep (meshes), else degree.
@@ -325,9 +329,7 @@ TEMPLATE_TEST_CASE("Blest's automatic ordering bands meshes and leaves random gr
 TEMPLATE_TEST_CASE("Blest's level trace records every level it ran", "[blest][bfs]", BITGRAPH_TEST_SPACES) {
   TestType exec;
   for (auto& bc : cases()) {
-    csr_build_options o;
-    o.kind = bc.kind;
-    auto g = make_bit_graph(exec, build_csr(exec, bc.el, o), {8});
+    auto g = case_graph(exec, bc);
     auto bg = make_blest_graph(exec, g, std::vector<vertex_t>{});
     const auto h = to_host_csr(g.csr);
     std::vector<op_algorithm> algs = {op_algorithm::generic};
@@ -412,9 +414,7 @@ TEMPLATE_TEST_CASE("Blest BFS writes a caller's levels view at any alignment", "
   TestType exec;
   constexpr level_t canary = -7;
   for (auto& bc : cases()) {
-    csr_build_options o;
-    o.kind = bc.kind;
-    auto g = make_bit_graph(exec, build_csr(exec, bc.el, o), {8});
+    auto g = case_graph(exec, bc);
     auto bg = make_blest_graph(exec, g, std::vector<vertex_t>{});
     REQUIRE(bg.host_new_of_old.empty());  // no ordering: the BVSS's ids are the graph's
     const auto h = to_host_csr(g.csr);
@@ -444,15 +444,13 @@ TEMPLATE_TEST_CASE("Blest BFS writes a caller's levels view at any alignment", "
   }
 }
 
-TEMPLATE_TEST_CASE("Blest BFS leaves levels in the graph's ids on request and maps them back",
-                   "[blest][bfs]", BITGRAPH_TEST_SPACES) {
+TEMPLATE_TEST_CASE("Blest BFS leaves levels in the graph's ids on request and maps them back", "[blest][bfs]",
+                   BITGRAPH_TEST_SPACES) {
   using mem = memory_space_t<TestType>;
   TestType exec;
   test::thinning thin(2);
   for (auto& bc : cases()) {
-    csr_build_options o;
-    o.kind = bc.kind;
-    auto g = make_bit_graph(exec, build_csr(exec, bc.el, o), {8});
+    auto g = case_graph(exec, bc);
     const auto h = to_host_csr(g.csr);
     const vertex_t n = g.n();
     // Not reordered (the ids agree), and reordered (a random order: no vertex keeps its place by design).

@@ -355,8 +355,8 @@ void blest_levels_to_caller(const ExecSpace& exec, const blest_graph<memory_spac
                             Kokkos::View<level_t*, memory_space_t<ExecSpace>> caller) {
   using mem = memory_space_t<ExecSpace>;
   const vertex_t n = g.bvss.n;
-  BITGRAPH_CHECK_ARG(graph_levels.extent(0) == n && caller.extent(0) == n, "blest_levels_to_caller",
-                     "the levels have ", graph_levels.extent(0), " and ", caller.extent(0), " entries, expected ", n);
+  BITGRAPH_CHECK_ARG(graph_levels.extent(0) == n && caller.extent(0) == n, "blest_levels_to_caller", "the levels have ",
+                     graph_levels.extent(0), " and ", caller.extent(0), " entries, expected ", n);
   const auto from = reinterpret_cast<std::uintptr_t>(graph_levels.data());
   const auto to = reinterpret_cast<std::uintptr_t>(caller.data());
   const std::uintptr_t bytes = std::uintptr_t(n) * sizeof(level_t);
