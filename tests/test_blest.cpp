@@ -495,6 +495,11 @@ TEMPLATE_TEST_CASE("Blest BFS leaves levels in the graph's ids on request and ma
       Kokkos::View<level_t*, mem> first(big.data(), n), overlapping(big.data() + n - 1, n), next(big.data() + n, n);
       CHECK_THROWS_AS(blest_levels_to_caller(exec, bg, first, overlapping), invalid_argument_error);
       CHECK_NOTHROW(blest_levels_to_caller(exec, bg, first, next));
+      if (!perm.empty()) {  // a graph put together by hand without its order on the device
+        auto lying = bg;
+        lying.order.new_of_old = Kokkos::View<vertex_t*, mem>("short order", n - 1);
+        CHECK_THROWS_AS(blest_levels_to_caller(exec, lying, first, next), invalid_argument_error);
+      }
     }
   }
 }

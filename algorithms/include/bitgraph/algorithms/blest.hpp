@@ -218,7 +218,8 @@ bvss_bfs_stats bfs_tensor_core_graph_ids(const ExecSpace& exec, const blest_grap
 
 /// `caller(v) = graph_levels(g.order.new_of_old(v))`: levels in the graph's ids (`bfs_tensor_core_graph_ids`) in the
 /// caller's, a copy when the graph was not reordered. O(n). Throws `invalid_argument_error` for a view whose length
-/// is not the graph's vertex count, or for views that overlap (a gather cannot run in place). Does not fence.
+/// is not the graph's vertex count, for views that overlap (a gather cannot run in place), or for a reordered graph
+/// whose `order.new_of_old` has another length. Does not fence.
 template <class ExecSpace>
 void blest_levels_to_caller(const ExecSpace& exec, const blest_graph<memory_space_t<ExecSpace>>& g,
                             Kokkos::View<const level_t*, memory_space_t<ExecSpace>> graph_levels,
@@ -367,6 +368,9 @@ void blest_levels_to_caller(const ExecSpace& exec, const blest_graph<memory_spac
     Kokkos::deep_copy(exec, caller, graph_levels);
     return;
   }
+  // make_blest_graph checked the permutation; a graph put together by hand must still carry it on the device.
+  BITGRAPH_CHECK_ARG(g.order.new_of_old.extent(0) == n, "blest_levels_to_caller", "the graph's order has ",
+                     g.order.new_of_old.extent(0), " entries on the device, expected ", n);
   Kokkos::parallel_for("bitgraph::blest_levels_to_caller", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
                        detail::bvss_bfs_relabel_levels<mem>{graph_levels, g.order.new_of_old, caller});
 }
