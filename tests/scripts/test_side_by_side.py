@@ -13,8 +13,9 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 SCRIPT = os.path.join(ROOT, "scripts", "blest", "side_by_side.sh")
 
 # bitgraph stand-in: `convert` touches the file; `run --bfs MODE --json F` writes a report whose BFS times are
-# TC_MS or DO_MS (per source) and whose levels are the fixed ones below; EXPECT_ARG, when set, must be among its
-# arguments (BITGRAPH_RUN_ARGS reach it).
+# TC_MS (TCG_MS with `--level-ids graph`, when set) or DO_MS (per source) and whose levels are the fixed ones below;
+# EXPECT_ARG, when set, must be among its arguments (BITGRAPH_RUN_ARGS reach it), and so must `--no-cache` unless
+# EXPECT_CACHE names the `--cache-dir` it must get instead.
 BITGRAPH = r'''#!/usr/bin/env python3
 import json, os, sys
 a = sys.argv[1:]
@@ -23,8 +24,13 @@ if a[0] == "convert":
     sys.exit(0)
 if os.environ.get("EXPECT_ARG") and os.environ["EXPECT_ARG"] not in a:
     sys.exit(4)
+cache = os.environ.get("EXPECT_CACHE")
+if (cache and a[a.index("--cache-dir") + 1] != cache) or (not cache and "--no-cache" not in a):
+    sys.exit(5)
 mode, out = a[a.index("--bfs") + 1], a[a.index("--json") + 1]
-ms = [float(x) for x in os.environ["TC_MS" if mode == "tc" else "DO_MS"].split(",")]
+graph_ids = "--level-ids" in a and a[a.index("--level-ids") + 1] == "graph"
+key = "DO_MS" if mode != "tc" else ("TCG_MS" if graph_ids and "TCG_MS" in os.environ else "TC_MS")
+ms = [float(x) for x in os.environ[key].split(",")]
 r = {"algo": "bfs", "mode": mode, "seconds": [x / 1e3 for x in ms], "sources": list(range(10, 10 + len(ms))),
      "reached": [100] * len(ms), "depth": [5] * len(ms), "level_sum": [300] * len(ms), "reorder": "degree",
      "reorder_seconds": 0.1, "bvss_build_seconds": 0.2, "lazy_updates": False, "update_divergence": 1.0}
@@ -71,7 +77,7 @@ def check(cond, what):
 
 
 def main():
-    base = {"TC_MS": "9,1,1,1", "DO_MS": "9,4,4,4", "BLEST_MS": "9,2,2,2"}
+    base = {"TC_MS": "9,1,1,1", "TCG_MS": "9,0.5,0.5,0.5", "DO_MS": "9,4,4,4", "BLEST_MS": "9,2,2,2"}
     with tempfile.TemporaryDirectory() as tmp:
         p, d = run(tmp, dict(base, BLEST_COMMIT="abc1234", BITGRAPH_TREE="tree", BITGRAPH_RUN_ARGS="--update eager",
                              EXPECT_ARG="--update"), ["kron:4", "grid2d:4"])
@@ -85,7 +91,15 @@ def main():
         check(d["level_mismatches"] == 0 and g["level_mismatches"] == [], "equal levels are not reported")
         check(d.get("blest_commit") == "abc1234" and d.get("bitgraph_tree") == "tree", "commits recorded")
         check(d.get("bitgraph_run_args") == "--update eager" and "blest_args" not in d, "extra arguments recorded")
-        check("geomean tc speed-up vs Blest (warm means): 2.000x" in p.stdout, "table printed")
+        check(math.isclose(g["bitgraph_tcg"]["warm_mean_ms"], 0.5) and math.isclose(g["tcg_speedup_vs_blest"], 4.0)
+              and math.isclose(d["geomean_tcg_speedup_vs_blest"], 4.0), "the graph-id row by default, with --level-ids")
+        check("bitgraph_auto" not in g and d["geomean_auto_speedup_vs_blest"] is None, "the default BFS on request only")
+        check("geomean speed-up vs Blest (warm means): tc 2.000x, tcg 4.000x" in p.stdout, "table printed")
+    with tempfile.TemporaryDirectory() as tmp:
+        p, d = run(tmp, dict(base, MODES="tc do", SBS_CACHE_DIR="/some/cache", EXPECT_CACHE="/some/cache"), ["kron:4"])
+        check(p.returncode == 0, f"MODES and a shared cache: exit 0 (got {p.returncode}: {p.stderr})")
+        check("bitgraph_tcg" not in d["graphs"][0] and d["geomean_tcg_speedup_vs_blest"] is None,
+              "MODES leaves the graph-id row out")
     with tempfile.TemporaryDirectory() as tmp:
         p, d = run(tmp, dict(base, BLEST_BAD_DEPTH="2"), ["kron:4"])
         check(p.returncode == 1, f"a level mismatch fails the run (got {p.returncode})")
