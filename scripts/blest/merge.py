@@ -20,6 +20,16 @@ def mean(xs):
     return sum(xs) / len(xs) if xs else float("nan")
 
 
+def timings(ms, timer, **extra):
+    """A tool's times per source (ms): their mean, the warm mean (without the first, cold source), the times."""
+    return {"mean_ms": mean(ms), "warm_mean_ms": mean(ms[1:]), "ms": ms, **extra, "timer": timer}
+
+
+def cell(value, width, unit=""):
+    """A table cell: the value to 3 decimals and its unit, or '-' where the row was not run."""
+    return f"{value:>{width - len(unit)}.3f}{unit}" if value is not None else f"{'-':>{width}}"
+
+
 def main():
     out, specs = sys.argv[1], sys.argv[2:]
     graphs, mismatches = [], 0
@@ -33,9 +43,7 @@ def main():
         # The optional rows: levels in the BVSS's ids (tcg) and the default BFS (auto).
         extra = {m: bfs_row(load(w + f".bitgraph-{m}.json")) for m in ("tcg", "auto")
                  if os.path.exists(w + f".bitgraph-{m}.json")}
-        tc_ms = [s * 1e3 for s in tc["seconds"]]
-        do_ms = [s * 1e3 for s in do["seconds"]]
-        bl_ms = [r["ms"] for r in bl["runs"]]
+        ms = {m: [s * 1e3 for s in row["seconds"]] for m, row in {"tc": tc, "do": do, **extra}.items()}
         # Levels: same reached count, depth and level sum per source (Blest's depth = its largest level), for every
         # bitgraph row.
         bad = sorted({i for row in [tc, do, *extra.values()] for i, r in enumerate(bl["runs"])
@@ -44,31 +52,26 @@ def main():
         mismatches += len(bad)
         g = {
             "spec": spec, "n": bl["n"], "stored_entries": bl["stored_entries"], "sources": tc["sources"],
-            "blest": {"mean_ms": mean(bl_ms), "warm_mean_ms": mean(bl_ms[1:]), "ms": bl_ms,
-                      "reorder_seconds": bl["reorder_seconds"], "bvss_seconds": bl["bvss_seconds"],
-                      "social": bl["social"], "lazy": bl["lazy"], "update_divergence": bl["update_divergence"],
-                      "full_padding": bl["full_padding"],
-                      "timer": "omp_get_wtime from cudaLaunchCooperativeKernel to cudaDeviceSynchronize (kernel only)"},
-            "bitgraph_tc": {"mean_ms": mean(tc_ms), "warm_mean_ms": mean(tc_ms[1:]), "ms": tc_ms,
-                            "reorder": tc.get("reorder"), "reorder_seconds": tc.get("reorder_seconds"),
-                            "bvss_build_seconds": tc.get("bvss_build_seconds"), "lazy": tc.get("lazy_updates"),
-                            "update_divergence": tc.get("update_divergence"),
-                            "timer": "bfs_tensor_core call to levels ready on the device, caller's ids"},
-            "bitgraph_do": {"mean_ms": mean(do_ms), "warm_mean_ms": mean(do_ms[1:]), "ms": do_ms,
-                            "timer": "bfs call (direction-optimised, no parents) to levels ready on the device"},
+            "blest": timings([r["ms"] for r in bl["runs"]],
+                             "omp_get_wtime from cudaLaunchCooperativeKernel to cudaDeviceSynchronize (kernel only)",
+                             reorder_seconds=bl["reorder_seconds"], bvss_seconds=bl["bvss_seconds"],
+                             social=bl["social"], lazy=bl["lazy"], update_divergence=bl["update_divergence"],
+                             full_padding=bl["full_padding"]),
+            "bitgraph_tc": timings(ms["tc"], "bfs_tensor_core call to levels ready on the device, caller's ids",
+                                   reorder=tc.get("reorder"), reorder_seconds=tc.get("reorder_seconds"),
+                                   bvss_build_seconds=tc.get("bvss_build_seconds"), lazy=tc.get("lazy_updates"),
+                                   update_divergence=tc.get("update_divergence")),
+            "bitgraph_do": timings(ms["do"],
+                                   "bfs call (direction-optimised, no parents) to levels ready on the device"),
             "level_mismatches": bad,
         }
         if "tcg" in extra:
-            ms = [s * 1e3 for s in extra["tcg"]["seconds"]]
-            g["bitgraph_tcg"] = {"mean_ms": mean(ms), "warm_mean_ms": mean(ms[1:]), "ms": ms,
-                                 "timer": "bfs_tensor_core_graph_ids call to levels ready on the device, the BVSS's "
-                                          "ids (no unpermute, as Blest's)"}
+            g["bitgraph_tcg"] = timings(ms["tcg"], "bfs_tensor_core_graph_ids call to levels ready on the device, the "
+                                                   "BVSS's ids (no unpermute, as Blest's)")
         if "auto" in extra:
-            ms = [s * 1e3 for s in extra["auto"]["seconds"]]
-            g["bitgraph_auto"] = {"mean_ms": mean(ms), "warm_mean_ms": mean(ms[1:]), "ms": ms,
-                                  "engine": extra["auto"].get("engine"),
-                                  "timer": "bfs(plan) call (the default: the plan's engine) to levels ready, caller's "
-                                           "ids; the plan's making not timed"}
+            g["bitgraph_auto"] = timings(ms["auto"], "bfs(plan) call (the default: the plan's engine) to levels ready, "
+                                                     "caller's ids; the plan's making not timed",
+                                         engine=extra["auto"].get("engine"))
         g["tc_speedup_vs_blest"] = g["blest"]["warm_mean_ms"] / g["bitgraph_tc"]["warm_mean_ms"]
         best = min(g["bitgraph_tc"]["warm_mean_ms"], g["bitgraph_do"]["warm_mean_ms"])
         g["best_speedup_vs_blest"] = g["blest"]["warm_mean_ms"] / best
@@ -78,15 +81,11 @@ def main():
                 g[f"{m}_speedup_vs_blest"] = g["blest"]["warm_mean_ms"] / g[f"bitgraph_{m}"]["warm_mean_ms"]
                 ratios[m].append(g[f"{m}_speedup_vs_blest"])
         graphs.append(g)
-
-        def cell(key, width, unit=""):
-            v = g.get(key) if "." not in key else g.get(key.split(".")[0], {}).get(key.split(".")[1])
-            return f"{v:>{width - len(unit)}.3f}{unit}" if v is not None else f"{'-':>{width}}"
+        warm = {m: g.get(f"bitgraph_{m}", {}).get("warm_mean_ms") for m in ("tc", "tcg", "do", "auto")}
         engine = g.get("bitgraph_auto", {}).get("engine") or ""
-        print(f"{spec:<16} {g['blest']['warm_mean_ms']:>10.3f} {cell('bitgraph_tc.warm_mean_ms', 10)} "
-              f"{cell('bitgraph_tcg.warm_mean_ms', 10)} {cell('bitgraph_do.warm_mean_ms', 10)} "
-              f"{cell('bitgraph_auto.warm_mean_ms', 10)} {cell('tc_speedup_vs_blest', 9, 'x')} "
-              f"{cell('tcg_speedup_vs_blest', 10, 'x')} {cell('auto_speedup_vs_blest', 11, 'x')}  "
+        print(f"{spec:<16} {g['blest']['warm_mean_ms']:>10.3f} {cell(warm['tc'], 10)} {cell(warm['tcg'], 10)} "
+              f"{cell(warm['do'], 10)} {cell(warm['auto'], 10)} {cell(g['tc_speedup_vs_blest'], 9, 'x')} "
+              f"{cell(g.get('tcg_speedup_vs_blest'), 10, 'x')} {cell(g.get('auto_speedup_vs_blest'), 11, 'x')}  "
               f"{'equal' if not bad else f'{len(bad)} differ'} {engine}")
 
     def geomean(xs):

@@ -14,9 +14,10 @@
 # as Blest leaves its own), `do` the direction-optimised BFS, and on request `auto`, the default (`--bfs auto`: a plan
 # that keeps the faster engine where the 16 traversals pay for the tensor-core engine's preparation, which this
 # comparison leaves out for both tools, so on kron:20 it keeps `do`; its making is not timed). MODES picks them
-# (default: tc tcg do; tc and do are needed). Each graph's levels are compared per source (reached, depth, level sum). BITGRAPH_RUN_ARGS and BLEST_ARGS
-# add arguments to every bitgraph run and to the driver; SBS_CACHE_DIR lets the runs share a binary graph cache. BLEST_COMMIT, BITGRAPH_TREE and those two, when set, are
-# recorded in the JSON (a Blest checkout copied without .git does not know its commit).
+# (default: tc tcg do; tc and do are needed). Each graph's levels are compared per source (reached, depth, level
+# sum). BITGRAPH_RUN_ARGS and BLEST_ARGS add arguments to every bitgraph run and to the driver; SBS_CACHE_DIR lets the
+# runs share a binary graph cache. BLEST_COMMIT, BITGRAPH_TREE and those two, when set, are recorded in the JSON (a
+# Blest checkout copied without .git does not know its commit).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 blest="${1:?usage: side_by_side.sh BLEST_CHECKOUT OUT_DIR [SPEC ...]}"
