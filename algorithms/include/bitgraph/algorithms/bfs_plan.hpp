@@ -64,11 +64,10 @@ struct bfs_plan {
 
 /// Prepares BFS on `g`: with `opts.engine == automatic` (and no parents asked) it times the direction-optimised
 /// engine on `opts.trials` sources; if `opts.traversals` of them would outlast the estimated preparation of the
-/// tensor-core engine (ordering and BVSS build, per stored entry: 10 ns with a device ordering for a social
-/// graph, 50 ns with the host's RCM otherwise, measured on the H100 machine), it builds that engine, times it on
-/// the same sources and keeps the one of the smaller mean (what many traversals pay; the engines' ratio varies by
-/// source, so each engine's median, taken at different sources, could pick the slower one). Trial sources: vertices
-/// with out-edges, from a fixed seed. Throws
+/// tensor-core engine (`detail::blest_preparation_estimate`: ordering and BVSS build per stored entry, by space), it
+/// builds that engine, times it on the same sources and keeps the one of the smaller mean (what many traversals pay;
+/// the engines' ratio varies by source, so each engine's median, taken at different sources, could pick the slower
+/// one). Trial sources: vertices with out-edges, from a fixed seed. Throws
 /// `invalid_argument_error` for `traversals` or `trials` below 1, `tensor_core` forced together with parents,
 /// or an empty graph; what the engines throw. Fences `exec`.
 template <class ExecSpace>
@@ -84,6 +83,19 @@ bfs_result<memory_space_t<ExecSpace>> bfs(const ExecSpace& exec, bfs_plan<memory
                                           vertex_t source);
 
 namespace detail {
+
+/// Seconds the tensor-core engine's preparation (`make_blest_graph`: ordering, BVSS, pull CSR) is expected to take
+/// for `nnz` stored entries: about the largest per-entry costs measured (docs/PERFORMANCE.md, 2026-12-07). On a GPU,
+/// 4 ns with a device ordering (cluster, degree, none; 0.6-2.5 measured on H100 and H200) and 65 ns with the host's
+/// RCM (32-65); on host spaces 125 ns with the device orderings (56-124 measured on one and two threads: the threads
+/// shorten it little) and 55 ns with RCM (53).
+template <class ExecSpace>
+constexpr double blest_preparation_estimate(offset_t nnz, bool device_order) {
+  if constexpr (is_host_space_v<ExecSpace>)
+    return double(nnz) * (device_order ? 125e-9 : 55e-9);
+  else
+    return double(nnz) * (device_order ? 4e-9 : 65e-9);
+}
 
 /// Mean seconds of `run(i)` over i < trials.
 template <class F>
@@ -149,7 +161,7 @@ bfs_plan<memory_space_t<ExecSpace>> make_bfs_plan(const ExecSpace& exec, const b
   }
   const bool device_order = bo.ordering == blest_ordering::cluster || bo.ordering == blest_ordering::degree ||
                             bo.ordering == blest_ordering::none;
-  p.estimated_preparation_seconds = double(g.csr.nnz) * (device_order ? 10e-9 : 50e-9);
+  p.estimated_preparation_seconds = detail::blest_preparation_estimate<ExecSpace>(g.csr.nnz, device_order);
   bfs(exec, g, trials[0], p.options.traversal, p.workspace);  // warm-up: buffers, first launches
   p.direction_optimized_seconds = detail::mean_seconds(
       opts.trials, [&](int i) { bfs(exec, g, trials[i % trials.size()], p.options.traversal, p.workspace); });
