@@ -17,7 +17,10 @@
 # (default: tc tcg do; tc and do are needed). Each graph's levels are compared per source (reached, depth, level
 # sum). BITGRAPH_RUN_ARGS and BLEST_ARGS add arguments to every bitgraph run and to the driver; SBS_CACHE_DIR lets the
 # runs share a binary graph cache. BLEST_COMMIT, BITGRAPH_TREE and those two, when set, are recorded in the JSON (a
-# Blest checkout copied without .git does not know its commit).
+# Blest checkout copied without .git does not know its commit). SBS_STAGE splits a run over two device calls where
+# one call's limit does not hold both tools (Blest's host preparation takes minutes at scale 24): `bitgraph` writes
+# the files and runs bitgraph's modes only; `blest` then runs the driver against the files and reports a `bitgraph`
+# stage left in OUT_DIR (and stops where one is missing) and merges; `all` (the default) does both.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 blest="${1:?usage: side_by_side.sh BLEST_CHECKOUT OUT_DIR [SPEC ...]}"
@@ -25,11 +28,16 @@ out="${2:?usage: side_by_side.sh BLEST_CHECKOUT OUT_DIR [SPEC ...]}"
 shift 2
 specs=("$@")
 [[ ${#specs[@]} -gt 0 ]] || specs=(kron:20 grid2d:2048)
+stage="${SBS_STAGE:-all}"
+case "$stage" in
+  all | bitgraph | blest) ;;
+  *) echo "side_by_side: SBS_STAGE must be all, bitgraph or blest, not '$stage'" >&2; exit 2 ;;
+esac
 bitgraph="${BITGRAPH:-build/cuda/examples/bitgraph}"
 arch="${NVCC_ARCH:-sm_90}"
 mkdir -p "$out/work"
 driver="$out/work/blest_driver"
-if [[ ! -x "$driver" ]]; then
+if [[ "$stage" != bitgraph && ! -x "$driver" ]]; then
   t0=$SECONDS
   nvcc -O3 -std=c++20 -arch="$arch" -Xcompiler -fopenmp -w \
     -I"$blest" -I"$blest/DataStructures" -I"$blest/BFS" -I"$blest/CC" -I"$blest/MBFS" -I"$blest/Gorder" \
@@ -44,15 +52,22 @@ merged=()
 for spec in "${specs[@]}"; do
   name="${spec//[:=,]/_}"
   mtx="$out/work/$name.mtx"
-  [[ -f "$mtx" ]] || "$bitgraph" convert --graph "$spec" --to "$mtx" > "$out/work/$name.convert.log"
-  for mode in ${MODES:-tc tcg do}; do
-    case "$mode" in
-      tcg) args=(--bfs tc --level-ids graph) ;;
-      *) args=(--bfs "$mode") ;;
-    esac
-    "$bitgraph" run --graph "file:$mtx" "${cache[@]}" --algo bfs "${args[@]}" --repeat 16 --no-parents \
-      ${BITGRAPH_RUN_ARGS:-} --json "$out/work/$name.bitgraph-$mode.json" > "$out/work/$name.bitgraph-$mode.log"
-  done
+  if [[ "$stage" == blest ]]; then
+    for f in "$mtx" $(for mode in ${MODES:-tc tcg do}; do echo "$out/work/$name.bitgraph-$mode.json"; done); do
+      [[ -f "$f" ]] || { echo "side_by_side: SBS_STAGE=blest needs $f from a bitgraph stage" >&2; exit 2; }
+    done
+  else
+    [[ -f "$mtx" ]] || "$bitgraph" convert --graph "$spec" --to "$mtx" > "$out/work/$name.convert.log"
+    for mode in ${MODES:-tc tcg do}; do
+      case "$mode" in
+        tcg) args=(--bfs tc --level-ids graph) ;;
+        *) args=(--bfs "$mode") ;;
+      esac
+      "$bitgraph" run --graph "file:$mtx" "${cache[@]}" --algo bfs "${args[@]}" --repeat 16 --no-parents \
+        ${BITGRAPH_RUN_ARGS:-} --json "$out/work/$name.bitgraph-$mode.json" > "$out/work/$name.bitgraph-$mode.log"
+    done
+  fi
+  [[ "$stage" != bitgraph ]] || continue
   python3 - "$out/work/$name.bitgraph-tc.json" "$out/work/$name.sources" <<'PY'
 import json, sys
 r = [x for x in json.load(open(sys.argv[1]))["results"] if x["algo"] == "bfs"][0]
@@ -65,4 +80,8 @@ PY
   merged+=("$spec")
   python3 "$here/merge.py" "$out" "${merged[@]}" > /dev/null || true
 done
+if [[ "$stage" == bitgraph ]]; then
+  echo "side_by_side: bitgraph's runs done for ${specs[*]}; SBS_STAGE=blest runs Blest and merges"
+  exit 0
+fi
 python3 "$here/merge.py" "$out" "${specs[@]}"

@@ -110,6 +110,20 @@ def main():
         check(p.returncode != 0, "a failing driver fails the run")
         check(d is not None and [g["spec"] for g in d["graphs"]] == ["kron:4"],
               "the graphs done before the failure are merged")
+    with tempfile.TemporaryDirectory() as tmp:
+        # Two stages, as two device calls: bitgraph's runs, then Blest (bitgraph not called again) and the merge.
+        p, d = run(tmp, dict(base, SBS_STAGE="bitgraph", BLEST_FAIL="kron"), ["kron:4"])
+        check(p.returncode == 0 and d is None, f"the bitgraph stage runs no driver and merges nothing ({p.stderr})")
+        check(os.path.exists(os.path.join(tmp, "out", "work", "kron_4.bitgraph-tcg.json"))
+              and not os.path.exists(os.path.join(tmp, "out", "work", "kron_4.blest.json")), "bitgraph's reports only")
+        p, d = run(tmp, dict(base, SBS_STAGE="blest", EXPECT_ARG="--never-passed"), ["kron:4"])
+        check(p.returncode == 0, f"the Blest stage: exit 0 (got {p.returncode}: {p.stderr})")
+        check(d is not None and math.isclose(d["geomean_tc_speedup_vs_blest"], 2.0)
+              and math.isclose(d["graphs"][0]["bitgraph_tcg"]["warm_mean_ms"], 0.5), "merged as in one run")
+        p, d = run(tmp, dict(base, SBS_STAGE="blest"), ["grid2d:4"])
+        check(p.returncode == 2 and "from a bitgraph stage" in p.stderr, f"Blest stage without bitgraph's: {p.stderr}")
+        p, d = run(tmp, dict(base, SBS_STAGE="both"), ["kron:4"])
+        check(p.returncode == 2 and "SBS_STAGE must be" in p.stderr, f"an unknown stage: {p.returncode} {p.stderr}")
     print("side_by_side.sh and merge.py: all checks passed")
 
 
