@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets of the io module (Matrix Market reader, edge-list reader, graph cache
-# loader) with clang, ASan and UBSan, and runs each for a share of the given time.
+# loader, DIMACS reader) and of the graph spec parser with clang, ASan and UBSan, and runs each for a share of the
+# given time.
 #
 # usage: scripts/fuzz.sh [seconds]      (default 60, split evenly over the targets)
 #
@@ -33,7 +34,7 @@ if ! command -v "$cxx" >/dev/null 2>&1 && [[ -z "${BITGRAPH_FUZZ_CXX:-}" ]]; the
     clang libclang-rt-14-dev >&2
 fi
 command -v "$cxx" >/dev/null 2>&1 || { echo "fuzz: $cxx not found (set BITGRAPH_FUZZ_CXX)" >&2; exit 1; }
-targets=(matrix_market edge_list graph_cache)
+targets=(matrix_market edge_list graph_cache dimacs graph_spec)
 
 mkdir -p "$work"
 log_dir="$work/logs"
