@@ -46,6 +46,12 @@ cmake -S "$root/tests/fuzz" -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Rel
   || { cat "$log_dir/configure.log" >&2; echo "fuzz: configuration failed" >&2; exit 1; }
 cmake --build "$build" --target bitgraph_fuzzers -j "${BITGRAPH_JOBS:-2}"
 
+# The gzip target is built only where zlib is found (as gzip input in the library).
+if [[ -x "$build/fuzz_gzip" ]]; then
+  targets+=(gzip)
+else
+  echo "fuzz: no zlib found, so no gzip target"
+fi
 per=$(( total / ${#targets[@]} ))
 (( per >= 1 )) || per=1
 status=0
