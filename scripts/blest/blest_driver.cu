@@ -4,7 +4,11 @@
 // CSC / reordering / BVSS / BVSSBFSKernel classes the way Blest's Benchmark::run does, without the SuiteSparse
 // downloader (no network on the GPU machine).
 //
-//   blest_driver --graph FILE.mtx --sources FILE --json OUT [--jaccard 0|1] [--window W]
+//   blest_driver --graph FILE.mtx --sources FILE --json OUT [--jaccard 0|1] [--window W] [--wait-sources S]
+//
+// The sources are read after Blest's host preparation (read, order, BVSS), so --wait-sources S lets a device script
+// start the driver early and hand it the sources (written to another name and renamed) only once the GPU is free of
+// other timed work: the driver waits up to S seconds for the file to appear, then fails saying so.
 //
 // Per source it reports Blest's own timer (omp_get_wtime from the cooperative launch to cudaDeviceSynchronize:
 // the kernel only; the BVSS upload and buffer set-up of each call are outside it), the reached count, depth and
@@ -13,9 +17,11 @@
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -49,6 +55,7 @@ int main(int argc, char** argv) try {
   std::string graph, sources_path, json_path;
   bool jaccard = true;
   unsigned window = 65536;
+  double wait_sources = 0;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto value = [&]() -> std::string {
@@ -65,12 +72,15 @@ int main(int argc, char** argv) try {
       jaccard = value() != "0";
     else if (a == "--window")
       window = static_cast<unsigned>(std::stoul(value()));
+    else if (a == "--wait-sources")
+      wait_sources = std::stod(value());
     else
       throw std::runtime_error("unknown option " + a);
   }
   if (graph.empty() || sources_path.empty() || json_path.empty())
     throw std::runtime_error(
-        "usage: blest_driver --graph FILE.mtx --sources FILE --json OUT [--jaccard 0|1] [--window W]");
+        "usage: blest_driver --graph FILE.mtx --sources FILE --json OUT [--jaccard 0|1] [--window W] "
+        "[--wait-sources S]");
   JACKARD_ON = jaccard;
   WINDOW_SIZE = window;
   constexpr unsigned slice_size = 8, no_masks = 32 / slice_size;
@@ -93,7 +103,13 @@ int main(int argc, char** argv) try {
 
   std::vector<unsigned> sources;
   {
+    const auto waiting = std::chrono::steady_clock::now();
+    while (!std::filesystem::exists(sources_path) && seconds_since(waiting) < wait_sources)
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
     std::ifstream in(sources_path);
+    if (!in)
+      throw std::runtime_error("cannot open the sources file " + sources_path +
+                               (wait_sources > 0 ? " (waited " + std::to_string(wait_sources) + " s for it)" : ""));
     unsigned s;
     while (in >> s) {
       if (s >= n) throw std::runtime_error("source " + std::to_string(s) + " out of range");
