@@ -84,7 +84,8 @@ for g in graphs:
     summary.append(row)
 json.dump({"clis": names, "cells": cells, "summary": summary}, open(f"{out}/ab.json", "w"), indent=1)
 width = max(12, *(len(n) + 2 for n in names))
-print(f"{'graph':<16}" + "".join(f"{n:>{2 * width}}" for n in names))
+# Two spaces before every cell: a cell wider than its column (times of 10 ms and more) must not run into the last.
+print(f"{'graph':<16}" + "".join(f"  {n:>{2 * width}}" for n in names))
 for row in summary:
     line = f"{row['graph']:<16}"
     for n in names:
@@ -92,7 +93,7 @@ for row in summary:
         text = "failed" if v is None else f"{v['median_ms_min']:.4f}-{v['median_ms_max']:.4f}"
         if v is not None and n != names[0] and "best_vs_" + names[0] in v:
             text += f" ({v['best_vs_' + names[0]]:.3f}x)"
-        line += f"{text:>{2 * width}}"
+        line += f"  {text:>{2 * width}}"
     print(line)
 bad = [c for c in cells if c["exit_status"] != 0 or "error" in c]
 for c in bad:

@@ -69,6 +69,14 @@ def main():
         check("kron:20" in p.stdout and "(0.500x)" in p.stdout, f"table: {p.stdout}")
 
     with tempfile.TemporaryDirectory() as tmp:
+        # Times of 100 ms and more fill a column: the table's cells must still stand apart (graph, base's range, new's
+        # range and ratio).
+        p, calls, ab = run(tmp, ["base", "new"], ["grid2d:2048"],
+                           {"MS_base": "150,114.0886,114.2111", "MS_new": "150,114.6240,114.7993", "ROUNDS": "1"})
+        rows = [line.split() for line in p.stdout.splitlines() if line.startswith("grid2d:2048")]
+        check(len(rows) == 1 and len(rows[0]) == 4, f"table cells run together: {p.stdout}")
+
+    with tempfile.TemporaryDirectory() as tmp:
         # new fails on one graph: recorded, the other runs still made, exit status 1.
         p, calls, ab = run(tmp, ["base", "new"], ["kron:20", "urand:20"],
                            {"MS_base": "1,1", "MS_new": "1,1", "FAIL_new": "kron:20", "ROUNDS": "1", "WANT_BFS": "do",
