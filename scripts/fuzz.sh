@@ -34,8 +34,6 @@ if ! command -v "$cxx" >/dev/null 2>&1 && [[ -z "${BITGRAPH_FUZZ_CXX:-}" ]]; the
     clang libclang-rt-14-dev >&2
 fi
 command -v "$cxx" >/dev/null 2>&1 || { echo "fuzz: $cxx not found (set BITGRAPH_FUZZ_CXX)" >&2; exit 1; }
-targets=(matrix_market edge_list graph_cache dimacs graph_spec)
-
 mkdir -p "$work"
 log_dir="$work/logs"
 mkdir -p "$log_dir"
@@ -46,12 +44,9 @@ cmake -S "$root/tests/fuzz" -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Rel
   || { cat "$log_dir/configure.log" >&2; echo "fuzz: configuration failed" >&2; exit 1; }
 cmake --build "$build" --target bitgraph_fuzzers -j "${BITGRAPH_JOBS:-2}"
 
-# The gzip target is built only where zlib is found (as gzip input in the library).
-if [[ -x "$build/fuzz_gzip" ]]; then
-  targets+=(gzip)
-else
-  echo "fuzz: no zlib found, so no gzip target"
-fi
+# The targets are those the configuration lists (tests/fuzz/CMakeLists.txt); gzip only where zlib is found.
+mapfile -t targets < "$build/fuzz_targets.txt"
+[[ " ${targets[*]} " == *" gzip "* ]] || echo "fuzz: no zlib found, so no gzip target"
 per=$(( total / ${#targets[@]} ))
 (( per >= 1 )) || per=1
 status=0
