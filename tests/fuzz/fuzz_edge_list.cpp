@@ -8,12 +8,11 @@
 
 #include "bitgraph/core/error.hpp"
 #include "bitgraph/io/edge_list_text.hpp"
+#include "fuzz_require.hpp"
 
 namespace {
 
-void require(bool ok) {
-  if (!ok) std::abort();
-}
+using bitgraph::fuzz::require;
 
 void run(const std::string& text, const bitgraph::io::edge_list_read_options& opts) {
   using namespace bitgraph;

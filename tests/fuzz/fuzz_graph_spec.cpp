@@ -9,14 +9,9 @@
 #include "bitgraph/core/error.hpp"
 #include "bitgraph/generators/generators.hpp"
 #include "bitgraph/generators/graph_spec.hpp"
+#include "fuzz_require.hpp"
 
-namespace {
-
-void require(bool ok) {
-  if (!ok) std::abort();
-}
-
-}  // namespace
+using bitgraph::fuzz::require;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace bitgraph;

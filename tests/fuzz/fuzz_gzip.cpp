@@ -17,12 +17,11 @@
 #include "bitgraph/io/edge_list_text.hpp"
 #include "bitgraph/io/graph_cache.hpp"
 #include "bitgraph/io/matrix_market.hpp"
+#include "fuzz_require.hpp"
 
 namespace {
 
-void require(bool ok) {
-  if (!ok) std::abort();
-}
+using bitgraph::fuzz::require;
 
 // What a file reads as (ok false where it is refused).
 struct reading {

@@ -8,12 +8,11 @@
 
 #include "bitgraph/core/error.hpp"
 #include "bitgraph/io/matrix_market.hpp"
+#include "fuzz_require.hpp"
 
 namespace {
 
-void require(bool ok) {
-  if (!ok) std::abort();
-}
+using bitgraph::fuzz::require;
 
 bool same(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
 
